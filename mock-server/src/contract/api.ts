@@ -1,0 +1,105 @@
+/**
+ * The wire contract that is not a schema: endpoint paths, limits, and every
+ * choice the project made where the service description says "not shown".
+ * README's "Assumed endpoints and choices" table mirrors this file; change
+ * both together. Plain data only (no imports): the n8n nodes bundle it.
+ */
+
+/**
+ * Paths under `{base_url}` (which already ends in `/v2`). `:name` marks a path
+ * parameter. Spec-given: the three signals paths and jobsOfSourceByDomain;
+ * every other path is the project's assumption.
+ */
+export const API_PATHS = {
+	signalsOfGroup: '/signals/:group',
+	signalsOfCategory: '/signals/:group/:category',
+	signalsOfType: '/signals/:group/:category/:type',
+	jobsOfSourceByDomain: '/sources/:url_source/jobs',
+	jobsOfSourceById: '/sources/id/:source_id/jobs',
+	sourceByDomain: '/sources/:url_source',
+	sourceById: '/sources/id/:source_id',
+	jobFilters: '/jobs/filters',
+	jobSearch: '/jobs',
+	jobById: '/jobs/:job_id',
+	collections: '/collections',
+	sourcesOfCollection: '/collections/:collection_id/sources',
+} as const;
+
+/** Paths under `{app_url}`. The subscriber upload path is spec-given; the webhook settings API is assumed. */
+export const APP_PATHS = {
+	subscriberUpload: '/api/subscribers/upload',
+	webhooks: '/api/webhooks',
+	webhookById: '/api/webhooks/:webhook_id',
+} as const;
+
+/** The mock's own control routes (not part of the service, never rate limited). */
+export const MOCK_CONTROL_PATHS = {
+	reset: '/__mock/reset',
+	process: '/__mock/process',
+	deliveries: '/__mock/deliveries',
+	faults: '/__mock/faults',
+	accounts: '/__mock/accounts',
+} as const;
+
+export type ApiPathName = keyof typeof API_PATHS;
+export type AppPathName = keyof typeof APP_PATHS;
+
+/** Fills `:name` placeholders, URL-encoding each value. Throws on a missing value. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+	return path.replace(/:([a-z_]+)/g, (_, name: string) => {
+		const value = params[name];
+		if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+		return encodeURIComponent(value);
+	});
+}
+
+export const API_VERSION_SEGMENT = '/v2';
+
+/** Query parameter names that carry cursors (assumed: the cursor field's own name). */
+export const CURSOR_PARAMS = {
+	jobs: 'cursor_job_id',
+	sources: 'cursor_source_id',
+} as const;
+
+export const LIMITS = {
+	/** Signals: spec. */
+	signalsDefaultPerPage: 25,
+	signalsMaxPerPage: 1000,
+	/** Job search: assumed fixed page size for the offset pagination. */
+	jobSearchPageSize: 100,
+	/** Cursor pages (jobs of a source, sources of a collection): assumed page size. */
+	cursorPageSize: 100,
+	/** Subscriber upload: spec. */
+	maxAddressesPerUpload: 100,
+	/** Rate limit: spec, per account. */
+	requestsPerMinute: 60,
+	/** Webhooks: spec. */
+	webhookTimeoutMs: 5000,
+	webhookMaxRetries: 3,
+	/** Webhooks: assumed first backoff, doubled on each retry (1 s, 2 s, 4 s). */
+	webhookFirstBackoffMs: 1000,
+	/** Webhooks: spec ("spaced about 1 second apart"). */
+	webhookBatchSpacingMs: 1000,
+} as const;
+
+/**
+ * Choices where the service description says "not shown". Each is documented
+ * in README under "Assumed endpoints and choices".
+ */
+export const CHOICES = {
+	/** Missing or invalid bearer token: spec says 400 for signals; the mock uses it for every /v2 call. */
+	authErrorStatus: 400,
+	/** Rate-limit headers sent on every rate-limited response (names assumed). */
+	rateLimitHeaders: {
+		limit: 'X-RateLimit-Limit',
+		remaining: 'X-RateLimit-Remaining',
+		reset: 'X-RateLimit-Reset',
+		retryAfter: 'Retry-After',
+	},
+	/** The rate limit does not apply to subscriber upload or webhook settings (assumed). */
+	rateLimitAppliesToAppUrl: false,
+	/** `categories` on job search is a repeated query parameter, since one category contains commas. */
+	categoriesParamIsRepeated: true,
+	/** The `signal` webhook event's `event_data` is the signal object (payload not shown in the spec). */
+	signalEventDataIsSignalObject: true,
+} as const;

@@ -1,0 +1,65 @@
+/**
+ * The signal hierarchy as the service description gives it: groups contain
+ * categories, categories contain types. This is the only copy of the list;
+ * the mock, the nodes and the tests all read it from here.
+ */
+export const SIGNAL_HIERARCHY = [
+	{
+		group: 'problems',
+		categories: [
+			{ id: 'finance', name: 'Finance', types: ['cash-flow-constraints'] },
+			{ id: 'it', name: 'IT', types: ['outdated-legacy-systems'] },
+			{ id: 'operations', name: 'Operations', types: ['process-inefficiencies'] },
+			{
+				id: 'strategy-and-leadership',
+				name: 'Strategy And Leadership',
+				types: ['unclear-vision-and-mission'],
+			},
+			{ id: 'sales-and-marketing', name: 'Sales And Marketing', types: ['low-conversion-rates'] },
+			{ id: 'product-and-r-and-d', name: 'Product And R&D', types: ['poor-product-market-fit'] },
+			{ id: 'customer-service', name: 'Customer Service', types: ['inconsistent-service-quality'] },
+			{
+				id: 'legal-and-compliance',
+				name: 'Legal And Compliance',
+				types: ['data-privacy-requirements'],
+			},
+		],
+	},
+	{
+		group: 'changes',
+		categories: [
+			{ id: 'url', name: 'URL', types: ['domain-url-change', 'careers-url-change', 'jobboard-url-change'] },
+			{ id: 'content', name: 'Content', types: ['homepage-content-change'] },
+			{ id: 'tech', name: 'Tech', types: ['tech-change-planned', 'tech-change-completed'] },
+			{
+				id: 'location',
+				name: 'Location',
+				types: ['location-change-planned', 'location-change-completed'],
+			},
+		],
+	},
+] as const;
+
+export type SignalGroup = (typeof SIGNAL_HIERARCHY)[number]['group'];
+
+export interface SignalCategoryInfo {
+	group: SignalGroup;
+	id: string;
+	name: string;
+	types: readonly string[];
+}
+
+export const SIGNAL_GROUPS: readonly SignalGroup[] = SIGNAL_HIERARCHY.map((g) => g.group);
+
+/** Every category, flattened, with its group beside it. */
+export const SIGNAL_CATEGORIES: readonly SignalCategoryInfo[] = SIGNAL_HIERARCHY.flatMap((g) =>
+	g.categories.map((c) => ({ group: g.group, id: c.id, name: c.name, types: c.types })),
+);
+
+export function findCategory(group: string, category: string): SignalCategoryInfo | undefined {
+	return SIGNAL_CATEGORIES.find((c) => c.group === group && c.id === category);
+}
+
+export function isSignalGroup(value: string): value is SignalGroup {
+	return (SIGNAL_GROUPS as readonly string[]).includes(value);
+}

@@ -1,0 +1,4 @@
+export * from './api';
+export * from './hierarchy';
+export * from './job-categories';
+export * from './schemas';

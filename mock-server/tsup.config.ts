@@ -1,0 +1,11 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+	entry: ['src/index.ts', 'src/contract/index.ts', 'src/cli.ts', 'src/bench.ts'],
+	format: ['esm'],
+	target: 'node22',
+	platform: 'node',
+	dts: { entry: ['src/index.ts', 'src/contract/index.ts'] },
+	clean: true,
+	sourcemap: true,
+});
