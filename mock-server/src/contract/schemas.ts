@@ -8,6 +8,7 @@ import { z } from 'zod/v4';
 import { JOB_CATEGORIES, MAX_CATEGORIES_PER_JOB } from './job-categories';
 import { SIGNAL_CATEGORIES, SIGNAL_GROUPS } from './hierarchy';
 import { LIMITS } from './api';
+import { WEBHOOK_EVENT_TYPES } from './events';
 
 const timestamp = z.number().int().nonnegative();
 const nakedDomain = z
@@ -200,8 +201,8 @@ export const subscriberUploadErrorSchema = z.object({
 
 // ---- Webhooks -------------------------------------------------------------
 
-export const WEBHOOK_EVENT_TYPES = ['job_created', 'job_updated', 'job_deleted', 'signal'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+// The list itself lives in events.ts (plain data the trigger node can bundle).
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
 
 export const webhookEventSchema = z.object({
 	webhook_event_id: z.string().min(1),
