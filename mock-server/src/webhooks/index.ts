@@ -1,0 +1,39 @@
+/**
+ * The mock's webhooks: settings per account, the delivery engine, and their
+ * HTTP handlers, put together once so the service wires in a single object.
+ */
+import { DeliveryEngine } from './delivery-engine';
+import { webhookHandlers, type AuthenticateRequest } from './handlers';
+import { WebhookSettingsStore } from './settings-store';
+
+export { DeliveryEngine, type DeliveryLogEntry } from './delivery-engine';
+export type { CycleEvent } from './envelope';
+export type { AuthenticateRequest } from './handlers';
+export { WebhookSettingsStore } from './settings-store';
+
+export interface WebhooksOptions {
+	organizationIdOf: (accountId: string) => string;
+	timeScale?: number;
+	nowSeconds?: () => number;
+}
+
+export function createWebhooks(options: WebhooksOptions) {
+	const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+	const settings = new WebhookSettingsStore();
+	const engine = new DeliveryEngine({ ...options, settings, nowSeconds });
+	return {
+		settings,
+		engine,
+		/** Back to the seed state: no settings, nothing queued, empty log. */
+		reset(): void {
+			engine.reset();
+			settings.clear();
+		},
+		handlers: (
+			authenticate: AuthenticateRequest,
+			errorResponse: (status: number, message: string) => Response,
+		) => webhookHandlers({ settings, engine, authenticate, errorResponse, nowSeconds }),
+	};
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;

@@ -1,0 +1,53 @@
+/**
+ * Webhook settings per account: what the service's web application stores on
+ * its settings page (URL, event types, optional secret key). One account never
+ * sees or removes another's entries: every method takes the account id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WebhookEventType } from '../contract/events';
+import type { WebhookSetting } from '../contract/schemas';
+
+export interface WebhookSettingInput {
+	url: string;
+	event_types: WebhookEventType[];
+	secret_key?: string;
+}
+
+export class WebhookSettingsStore {
+	private readonly byAccount = new Map<string, Map<string, WebhookSetting>>();
+
+	list(accountId: string): WebhookSetting[] {
+		return [...(this.byAccount.get(accountId)?.values() ?? [])];
+	}
+
+	/** Ids are random so that an id never comes back after a reset and points at a different entry. */
+	create(accountId: string, input: WebhookSettingInput, nowSeconds: number): WebhookSetting {
+		const setting: WebhookSetting = {
+			webhook_id: `wh_${randomUUID()}`,
+			url: input.url,
+			event_types: [...new Set(input.event_types)],
+			...(input.secret_key === undefined ? {} : { secret_key: input.secret_key }),
+			created_at: nowSeconds,
+		};
+		let settings = this.byAccount.get(accountId);
+		if (settings === undefined) {
+			settings = new Map();
+			this.byAccount.set(accountId, settings);
+		}
+		settings.set(setting.webhook_id, setting);
+		return setting;
+	}
+
+	/** False when the id is unknown to this account (whether or not another account has it). */
+	remove(accountId: string, webhookId: string): boolean {
+		return this.byAccount.get(accountId)?.delete(webhookId) ?? false;
+	}
+
+	subscribedTo(accountId: string, eventType: WebhookEventType): WebhookSetting[] {
+		return this.list(accountId).filter((setting) => setting.event_types.includes(eventType));
+	}
+
+	clear(): void {
+		this.byAccount.clear();
+	}
+}
