@@ -1,0 +1,64 @@
+import {
+	NodeConnectionTypes,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { properties } from './properties';
+import { receiveDelivery } from './receive';
+import { checkExists, create, remove } from './registration';
+
+export class JobSignalsTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Job Signals Trigger',
+		name: 'jobSignalsTrigger',
+		icon: { light: 'file:jobSignalsTrigger.svg', dark: 'file:jobSignalsTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when the Job Signals service sends a job or signal event',
+		defaults: { name: 'Job Signals Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'jobSignalsApi',
+				required: true,
+				displayOptions: { show: { registration: ['automatic'] } },
+			},
+		],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		eventTriggerDescription: 'Waiting for a delivery from the Job Signals service',
+		activationMessage: 'Deliveries from the Job Signals service to the Production URL now start this workflow.',
+		hints: [
+			{
+				message:
+					'Deliveries can arrive out of order and, after retries, late. To order job events, use the job\'s own created_at, updated_at and deleted_at, not the webhook_ times.',
+				type: 'info',
+				location: 'outputPane',
+				whenToDisplay: 'always',
+			},
+		],
+		properties,
+	};
+
+	webhookMethods = {
+		default: {
+			checkExists(this: IHookFunctions): Promise<boolean> {
+				return checkExists.call(this);
+			},
+			create(this: IHookFunctions): Promise<boolean> {
+				return create.call(this);
+			},
+			delete(this: IHookFunctions): Promise<boolean> {
+				return remove.call(this);
+			},
+		},
+	};
+
+	webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return receiveDelivery.call(this);
+	}
+}

@@ -1,0 +1,80 @@
+/** The trigger's parameters. */
+import type { INodeProperties } from 'n8n-workflow';
+import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
+
+const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], { name: string; description: string }> = {
+	job_created: { name: 'Job Created', description: 'A new job appeared on a tracked job board' },
+	job_updated: { name: 'Job Updated', description: 'A job changed (uncommon; most often a title change)' },
+	job_deleted: { name: 'Job Deleted', description: 'A job was removed at its source' },
+	signal: { name: 'Signal', description: 'An intent signal was detected' },
+};
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Registration',
+		name: 'registration',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Manual (in the Service Web App)',
+				value: 'manual',
+				description: 'You enter this node\'s URL and event types on the service\'s webhook settings page',
+			},
+			{
+				name: 'Automatic (Webhook Settings API)',
+				value: 'automatic',
+				description:
+					'The node registers and removes its URL itself through {app_url}/api/webhooks, an endpoint the mock server provides and this package assumes for the service',
+			},
+		],
+		default: 'manual',
+	},
+	{
+		displayName:
+			'In the service\'s web application, open the webhook settings, paste this node\'s Production URL (under Webhook URLs above), pick the same event types, leave the Secret Key blank (the service does not sign deliveries yet), and save. Then publish this workflow.',
+		name: 'manualNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { registration: ['manual'] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		noDataExpression: true,
+		options: WEBHOOK_EVENT_TYPES.map((value) => ({ value, ...EVENT_LABELS[value] })),
+		default: [...WEBHOOK_EVENT_TYPES],
+		description:
+			'Which events start the workflow. Others are acknowledged (HTTP 200, so the service does not retry them) and dropped.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{
+						name: 'Event Data',
+						value: 'eventData',
+						description:
+							'The job or signal, plus event_type, webhook_event_id, webhook_created_at and webhook_updated_at',
+					},
+					{
+						name: 'Whole Envelope',
+						value: 'envelope',
+						description: 'The delivery as sent: webhook_event_id, webhook_id, organization_id, event_type, event_data, created_at, updated_at',
+					},
+				],
+				default: 'eventData',
+			},
+		],
+	},
+];

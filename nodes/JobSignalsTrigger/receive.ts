@@ -1,0 +1,53 @@
+/**
+ * The webhook function: answers every delivery at once and emits each new,
+ * selected, valid event exactly once.
+ *
+ * Answers: 200 for an emitted event, a repeated one and a type not selected
+ * (anything but 200 only makes the service retry); 400 with a short reason for
+ * a body that is not an envelope; 413 for a body over MAX_BODY_BYTES.
+ */
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { checkEnvelope } from './envelope';
+import { rememberEvent } from './dedupe-window';
+import { toOutput, type OutputMode } from './output';
+
+/** A job or a signal is a few KB; 1 MiB leaves ample room and bounds what a sender can make n8n keep. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const request = this.getRequestObject();
+	if (bodyBytes(request, this.getBodyData()) > MAX_BODY_BYTES) {
+		return refuse(this, 413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
+	}
+	const checked = checkEnvelope(this.getBodyData());
+	if (!checked.valid) return refuse(this, 400, checked.reason);
+	const { envelope } = checked;
+
+	const events = this.getNodeParameter('events', []) as string[];
+	if (!events.includes(envelope.event_type)) {
+		return { webhookResponse: { received: true, emitted: false, reason: 'event type not selected' } };
+	}
+	if (!rememberEvent(this.getWorkflowStaticData('node'), envelope.webhook_event_id)) {
+		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
+	}
+	const mode = this.getNodeParameter('options.output', 'eventData') as OutputMode;
+	return { workflowData: [[{ json: toOutput(envelope, mode) }]] };
+}
+
+/**
+ * n8n keeps the raw bytes it parsed in `rawBody`; the declared length is the
+ * fallback, and the parsed body's JSON size the last resort.
+ */
+function bodyBytes(request: ReturnType<IWebhookFunctions['getRequestObject']>, body: IDataObject): number {
+	const raw = (request as { rawBody?: unknown }).rawBody;
+	if (raw instanceof Uint8Array) return raw.byteLength;
+	const declared = Number(request.headers['content-length']);
+	if (Number.isInteger(declared) && declared >= 0) return declared;
+	return JSON.stringify(body ?? null).length;
+}
+
+function refuse(context: IWebhookFunctions, status: number, reason: string): IWebhookResponseData {
+	const response = context.getResponseObject();
+	response.status(status).json({ received: false, error: reason });
+	return { noWebhookResponse: true };
+}

@@ -1,0 +1,162 @@
+// The trigger's webhook function, run through n8n-core's WebhookContext (see harness.ts).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
+import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
+import { MAX_BODY_BYTES } from '../../nodes/JobSignalsTrigger/receive';
+import { envelope, job, signal } from './fixtures';
+import { createTrigger } from './harness';
+
+describe('trigger webhook: events', () => {
+	it.each(WEBHOOK_EVENT_TYPES)('emits a %s event as its data plus the envelope fields', async (eventType) => {
+		const trigger = createTrigger();
+		const sent = envelope(eventType);
+		const answer = await trigger.deliver({ body: sent });
+		expect(answer.status).toBe(200);
+		expect(answer.emitted).toEqual([
+			{
+				...sent.event_data,
+				event_type: eventType,
+				webhook_event_id: sent.webhook_event_id,
+				webhook_created_at: sent.created_at,
+				webhook_updated_at: sent.updated_at,
+			},
+		]);
+	});
+
+	it('keeps the job\'s own times and deleted_at next to the envelope\'s', async () => {
+		const answer = await createTrigger().deliver({ body: envelope('job_deleted') });
+		expect(answer.emitted?.[0]).toMatchObject({
+			job_id: job.job_id,
+			created_at: job.created_at,
+			updated_at: job.updated_at,
+			deleted_at: 1_763_000_200,
+			webhook_created_at: 1_763_000_300,
+		});
+	});
+
+	it('emits the whole envelope when the option asks for it', async () => {
+		const trigger = createTrigger({ parameters: { options: { output: 'envelope' } } });
+		const sent = envelope('signal');
+		expect((await trigger.deliver({ body: sent })).emitted).toEqual([sent]);
+		expect(sent.event_data).toEqual(signal);
+	});
+
+	it('acknowledges an event type that is not selected, without emitting or remembering it', async () => {
+		const trigger = createTrigger({ parameters: { events: ['job_created'] } });
+		const answer = await trigger.deliver({ body: envelope('signal') });
+		expect(answer).toEqual({
+			status: 200,
+			body: { received: true, emitted: false, reason: 'event type not selected' },
+			emitted: undefined,
+		});
+		expect(trigger.staticData()).toEqual({});
+		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
+	});
+});
+
+describe('trigger webhook: duplicates', () => {
+	it('starts the workflow once per webhook_event_id, across reloads of the static data', async () => {
+		const trigger = createTrigger();
+		const sent = envelope('job_created');
+		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
+		// Each deliver() loads a new Workflow from the saved static data, as n8n does per request.
+		const again = await trigger.deliver({ body: { ...sent, updated_at: sent.updated_at + 5 } });
+		expect(again).toEqual({
+			status: 200,
+			body: { received: true, emitted: false, reason: 'duplicate webhook_event_id' },
+			emitted: undefined,
+		});
+		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
+	});
+
+	it('does not confuse an id with a prefix or suffix of another', async () => {
+		const trigger = createTrigger();
+		for (const id of ['abc', 'ab', 'bc', 'abcd', 'xabc']) {
+			expect((await trigger.deliver({ body: envelope('signal', { webhook_event_id: id }) })).emitted).toHaveLength(1);
+		}
+	});
+
+	it(`keeps a bounded window of the last ${WINDOW_SIZE} ids`, async () => {
+		const trigger = createTrigger();
+		const first = envelope('job_created', { webhook_event_id: 'first' });
+		await trigger.deliver({ body: first });
+		for (let i = 0; i < WINDOW_SIZE - 1; i++) {
+			await trigger.deliver({ body: envelope('job_created', { webhook_event_id: `whe_${i}` }) });
+		}
+		expect(trigger.staticData().seenEventCount).toBe(WINDOW_SIZE);
+		expect((await trigger.deliver({ body: first })).emitted).toBeUndefined();
+		// One more new id pushes "first" out of the window: it would now be emitted again.
+		await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'one-more' }) });
+		expect(trigger.staticData().seenEventCount).toBe(WINDOW_SIZE);
+		expect(String(trigger.staticData().seenEventIds).split('\n')).toHaveLength(WINDOW_SIZE + 2);
+		expect((await trigger.deliver({ body: first })).emitted).toHaveLength(1);
+	});
+});
+
+describe('trigger webhook: bad input', () => {
+	const good = envelope('job_created');
+	const withoutField = (field: string) => Object.fromEntries(Object.entries(good).filter(([key]) => key !== field));
+	it.each<[string, unknown, RegExp]>([
+		['no body', undefined, /JSON object/],
+		['an array', [good], /JSON object/],
+		['a string', 'hello', /JSON object/],
+		['no webhook_event_id', withoutField('webhook_event_id'), /webhook_event_id/],
+		['an empty webhook_event_id', { ...good, webhook_event_id: '' }, /webhook_event_id/],
+		['a numeric webhook_event_id', { ...good, webhook_event_id: 7 }, /webhook_event_id/],
+		['a webhook_event_id with a newline', { ...good, webhook_event_id: 'a\nb' }, /webhook_event_id/],
+		['a 201-character webhook_event_id', { ...good, webhook_event_id: 'x'.repeat(201) }, /webhook_event_id/],
+		['no webhook_id', withoutField('webhook_id'), /webhook_id/],
+		['no organization_id', withoutField('organization_id'), /organization_id/],
+		['an unknown event_type', { ...good, event_type: 'job_moved' }, /event_type must be one of/],
+		['event_data null', { ...good, event_data: null }, /event_data/],
+		['event_data an array', { ...good, event_data: [job] }, /event_data/],
+		['a job event without job_id', { ...good, event_data: { job_title: 'x' } }, /job_id/],
+		['created_at as a string', { ...good, created_at: '1763000000' }, /created_at/],
+		['a negative updated_at', { ...good, updated_at: -1 }, /updated_at/],
+	])('answers 400 for %s and emits nothing', async (_name, body, reason) => {
+		const trigger = createTrigger();
+		const answer = await trigger.deliver({ body });
+		expect(answer.status).toBe(400);
+		expect(answer.emitted).toBeUndefined();
+		expect((answer.body as { error: string }).error).toMatch(reason);
+		expect(trigger.staticData()).toEqual({});
+	});
+
+	it('refuses a body over the size limit with 413, by its raw bytes or its declared length', async () => {
+		const trigger = createTrigger();
+		const body = envelope('job_created');
+		const big = await trigger.deliver({ body, rawBody: Buffer.alloc(MAX_BODY_BYTES + 1) });
+		expect(big.status).toBe(413);
+		expect(big.emitted).toBeUndefined();
+		const declared = await trigger.deliver({ body, headers: { 'content-length': String(MAX_BODY_BYTES + 1) } });
+		expect(declared.status).toBe(413);
+		const atLimit = await trigger.deliver({ body, rawBody: Buffer.alloc(MAX_BODY_BYTES) });
+		expect(atLimit.emitted).toHaveLength(1);
+	});
+
+	it('answers 200 or 400 to any JSON value, never throws, and emits only valid envelopes', async () => {
+		const trigger = createTrigger();
+		const field = fc.oneof(fc.constant(undefined), fc.jsonValue());
+		const bodies = fc.oneof(
+			fc.jsonValue(),
+			fc.record({
+				webhook_event_id: fc.oneof(fc.string(), field),
+				webhook_id: fc.oneof(fc.constant('wh'), field),
+				organization_id: fc.oneof(fc.constant('org'), field),
+				event_type: fc.oneof(fc.constantFrom(...WEBHOOK_EVENT_TYPES), field),
+				event_data: fc.oneof(fc.constant(job), fc.dictionary(fc.string(), fc.jsonValue()), field),
+				created_at: fc.oneof(fc.nat(), field),
+				updated_at: fc.oneof(fc.nat(), field),
+			}),
+		);
+		await fc.assert(
+			fc.asyncProperty(bodies, async (body) => {
+				const answer = await trigger.deliver({ body });
+				expect([200, 400]).toContain(answer.status);
+				if (answer.emitted) expect(answer.emitted[0]).toHaveProperty('webhook_event_id');
+			}),
+			{ numRuns: 300 },
+		);
+	});
+});
