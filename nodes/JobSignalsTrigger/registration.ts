@@ -49,9 +49,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 }
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
+	if (!registersItself(this)) return true;
 	const staticData = this.getWorkflowStaticData('node');
-	// An entry created earlier is removed even if registration has since been switched to manual.
-	if (!registersItself(this) && staticData.webhookId === undefined) return true;
 	const url = this.getNodeWebhookUrl('default');
 	for (const setting of await listSettings(this)) {
 		if (setting.url === url || setting.webhook_id === staticData.webhookId) {

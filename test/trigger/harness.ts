@@ -113,6 +113,8 @@ export function createTrigger(options: TriggerOptions = {}) {
 			executionId: 'execution-1',
 			credentialsHelper: {
 				isCredentialUsableByNode: () => true,
+				getParentTypes: () => [],
+				preAuthentication: async () => undefined,
 				getDecrypted: async () => {
 					if (!options.credentials) throw new Error('no credentials in this harness');
 					return options.credentials;
