@@ -21,7 +21,7 @@ function errorResponse(status: number, message: string) {
 }
 
 // The trigger's own receiver traffic is not part of these tests; nothing else may slip through.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => webhooks.reset());
 
