@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../mock-server/src/contract/api';
 import { createWebhooks, type CycleEvent } from '../../mock-server/src/webhooks/index';
 import { job, signal } from './fixtures';
-import { createTrigger } from './harness';
+import { createTrigger } from './trigger-under-test';
 import { pause } from './receiver';
 import { serveTrigger, type Interference } from './trigger-receiver';
 

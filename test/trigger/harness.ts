@@ -30,10 +30,11 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-// n8n-core's InstanceSettings writes a config file under the user folder: keep it in a temp dir.
+import { HookContext, WebhookContext } from 'n8n-core';
+
+// n8n-core's InstanceSettings, created with the first context, writes a config
+// file under the user folder: keep it in a temp dir.
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'trigger-harness-'));
-const { HookContext, WebhookContext } = await import('n8n-core');
-const { JobSignalsTrigger } = await import('../../nodes/JobSignalsTrigger/JobSignalsTrigger.node');
 
 export const NODE_TYPE = 'n8n-nodes-job-signals.jobSignalsTrigger';
 export const WEBHOOK_BASE_URL = 'http://n8n.test/webhook';
@@ -53,13 +54,15 @@ export interface DeliveryRequest {
 }
 
 export interface TriggerOptions {
+	/** The trigger's class instance: the TypeScript source in tests, the built package in the benchmark. */
+	nodeType: INodeType;
 	parameters?: INodeParameters;
 	credentials?: ICredentialDataDecryptedObject;
 	mode?: WorkflowExecuteMode;
 }
 
-export function createTrigger(options: TriggerOptions = {}) {
-	const nodeType: INodeType = new JobSignalsTrigger();
+export function createTrigger(options: TriggerOptions) {
+	const { nodeType } = options;
 	const nodeTypes: INodeTypes = {
 		getByName: () => nodeType,
 		getByNameAndVersion: () => nodeType,

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhooks } from '../../mock-server/src/webhooks/index';
-import { createTrigger } from './harness';
+import { createTrigger } from './trigger-under-test';
 
 const APP_URL = 'http://app.test';
 const TOKENS: Record<string, string> = { 'token-a': 'a1', 'token-b': 'a2' };

@@ -17,7 +17,10 @@ export interface Interference {
 export async function serveTrigger(trigger: Trigger, interference: Interference = {}) {
 	const emitted: Array<Record<string, unknown>> = [];
 	const attempts = new Map<string, number>();
+	/** Milliseconds the webhook function took per delivery (parse to answer), for the benchmark. */
+	const handlingMs: number[] = [];
 	const answer: Answer = async (request, rawBody, response) => {
+		const started = performance.now();
 		let body: unknown;
 		try {
 			body = JSON.parse(rawBody.toString('utf8'));
@@ -34,10 +37,11 @@ export async function serveTrigger(trigger: Trigger, interference: Interference 
 			return;
 		}
 		const result = await trigger.deliver({ body, headers: request.headers, rawBody });
+		handlingMs.push(performance.now() - started);
 		if (result.emitted) emitted.push(...result.emitted);
 		const late = await interference.after?.(eventId, attempt);
 		response.writeHead(late ?? result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result.body));
 	};
 	const receiver = await startReceiver(answer);
-	return { ...receiver, emitted, attempts };
+	return { ...receiver, emitted, attempts, handlingMs };
 }

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
 import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { MAX_BODY_BYTES } from '../../nodes/JobSignalsTrigger/receive';
 import { envelope, job, signal } from './fixtures';
-import { createTrigger } from './harness';
+import { createTrigger } from './trigger-under-test';
 
 describe('trigger webhook: events', () => {
 	it.each(WEBHOOK_EVENT_TYPES)('emits a %s event as its data plus the envelope fields', async (eventType) => {
