@@ -1,0 +1,46 @@
+/** Parses the CLI flags (`--name value` or `--name=value`); anything unknown or invalid is an error. */
+import type { StartOptions } from './server';
+
+const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale' } as const;
+const TEXT = { host: 'host', token: 'token' } as const;
+
+export class FlagError extends Error {}
+
+export function parseFlags(argv: readonly string[]): StartOptions & { help?: boolean } {
+	const out: StartOptions & { help?: boolean } = {};
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		if (arg === '--help' || arg === '-h') {
+			out.help = true;
+			continue;
+		}
+		const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+		if (!match) throw new FlagError(`Unexpected argument "${arg}"`);
+		const name = match[1];
+		if (!(name in NUMERIC) && !(name in TEXT)) throw new FlagError(`Unknown flag --${name}`);
+		const value = match[2] ?? argv[++i];
+		if (value === undefined || value === '') throw new FlagError(`--${name} needs a value`);
+		if (name in TEXT) {
+			out[TEXT[name as keyof typeof TEXT]] = value;
+			continue;
+		}
+		const key = NUMERIC[name as keyof typeof NUMERIC];
+		const number = Number(value);
+		const ok = key === 'timeScale' ? Number.isFinite(number) && number > 0 : /^\d+$/.test(value) && Number.isSafeInteger(number);
+		if (!ok) throw new FlagError(`--${name} must be ${key === 'timeScale' ? 'a number greater than 0' : 'a whole number ≥ 0'}, got "${value}"`);
+		if (key === 'port' && number > 65535) throw new FlagError(`--port must be at most 65535, got ${value}`);
+		out[key] = number;
+	}
+	return out;
+}
+
+export const USAGE = `Usage: job-signals-mock [flags]
+  --port N          port to listen on (default 4010; 0 = any free port)
+  --host H          interface to bind (default 127.0.0.1)
+  --seed N          data seed (default 42)
+  --sources N       number of sources (default 2000)
+  --jobs N          number of jobs (default 100000)
+  --signals N       number of signals (default 100000)
+  --token T         the demo account's API token (default demo-token-job-signals)
+  --rate-limit N    requests per minute per account (default 60; 0 = off)
+  --time-scale X    multiplies webhook delays and the rate-limit window (default 1)`;

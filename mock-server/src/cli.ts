@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/** `job-signals-mock`: runs the standalone mock server until SIGINT/SIGTERM. */
+import { FlagError, parseFlags, USAGE } from './cli-flags';
+import { startMockServer } from './server';
+
+async function main(): Promise<void> {
+	let flags: ReturnType<typeof parseFlags>;
+	try {
+		flags = parseFlags(process.argv.slice(2));
+	} catch (error) {
+		if (!(error instanceof FlagError)) throw error;
+		console.error(`job-signals-mock: ${error.message}\n\n${USAGE}`);
+		process.exit(2);
+	}
+	if (flags.help) {
+		console.log(USAGE);
+		return;
+	}
+	const { help: _help, ...options } = flags;
+	const started = performance.now();
+	const server = await startMockServer(options);
+	const { jobs, signals, sources, token } = server.service.options;
+	console.log(`Job Signals mock server ready in ${Math.round(performance.now() - started)} ms (${sources} sources, ${jobs} jobs, ${signals} signals)`);
+	console.log(`API base URL: ${server.apiUrl}`);
+	console.log(`App URL:      ${server.appUrl}`);
+	console.log(`Demo token:   ${token}`);
+	const stop = (signal: string) => {
+		console.log(`\n${signal}: shutting down`);
+		server.close().then(
+			() => process.exit(0),
+			(error: unknown) => {
+				console.error(error);
+				process.exit(1);
+			},
+		);
+	};
+	process.once('SIGINT', () => stop('SIGINT'));
+	process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+	console.error('job-signals-mock:', error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,49 @@
+/** The mock's records: the contract's wire types plus the private fields the service keeps beside them. */
+import type { Collection, Job, Signal, Source } from '../contract/schemas';
+
+export interface Account {
+	account_id: string;
+	organization_id: string;
+	name: string;
+	token: string;
+	/** Filterable job tags: every uploaded subscriber is subscribed to all of them. */
+	job_tags: string[];
+}
+
+/** A collection with its owner and members (the wire record is `Collection`). */
+export interface StoredCollection extends Collection {
+	account_id: string;
+	source_ids: string[];
+}
+
+/** A job with the lower-cased text that search matches against (never sent). */
+export interface StoredJob {
+	job: Job;
+	text: string;
+	places: string;
+}
+
+export interface Subscriber {
+	account_id: string;
+	email: string;
+	tags: string[];
+	created_at: number;
+}
+
+export interface Dataset {
+	accounts: Account[];
+	sources: Source[];
+	collections: StoredCollection[];
+	jobs: StoredJob[];
+	signals: Signal[];
+	subscribers: Subscriber[];
+}
+
+export interface DataSizes {
+	seed: number;
+	sources: number;
+	jobs: number;
+	signals: number;
+	/** The demo account's token. */
+	token: string;
+}

@@ -1,0 +1,202 @@
+/**
+ * The mock's state. Small, rarely-read tables (accounts, collections,
+ * subscribers) live in @msw/data Collections validated by the contract's zod
+ * schemas. Jobs and signals (100,000 each) live in plain arrays and maps:
+ * @msw/data has no indexes, sorts only after take/skip, and creates records
+ * one async call at a time, so lookups and pagination use id→record maps and
+ * pre-sorted arrays instead (see README, "Mock server", for the measurement).
+ */
+import { Collection } from '@msw/data';
+import { z } from 'zod/v4';
+import { collectionSchema } from '../contract/schemas';
+import type { Job, Signal, Source } from '../contract/schemas';
+import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
+import { jobKey, signalKey, sortNewestFirst } from './order';
+
+const accountSchema = z.object({
+	account_id: z.string().min(1),
+	organization_id: z.string().min(1),
+	name: z.string(),
+	token: z.string().min(1),
+	job_tags: z.array(z.string()),
+});
+const storedCollectionSchema = collectionSchema.extend({
+	account_id: z.string().min(1),
+	source_ids: z.array(z.string()),
+});
+const subscriberSchema = z.object({
+	account_id: z.string().min(1),
+	email: z.string().min(3),
+	tags: z.array(z.string()),
+	created_at: z.number().int(),
+});
+
+export class Store {
+	readonly accounts = new Collection({ schema: accountSchema });
+	readonly collections = new Collection({ schema: storedCollectionSchema });
+	readonly subscribers = new Collection({ schema: subscriberSchema });
+
+	private tokens = new Map<string, Account>();
+	private tracked = new Map<string, Set<string>>();
+	private subscribed = new Set<string>();
+	readonly sources = new Map<string, Source>();
+	readonly sourcesByDomain = new Map<string, Source>();
+	readonly jobs = new Map<string, StoredJob>();
+	/** Every job of a source, newest first. */
+	readonly jobsBySource = new Map<string, StoredJob[]>();
+	/** Every signal, newest first. */
+	signals: Signal[] = [];
+	/** Bumped on every change; caches built from the data carry the version they saw. */
+	version = 0;
+	private cache = new Map<string, { version: number; value: unknown }>();
+
+	static async create(data: Dataset): Promise<Store> {
+		const store = new Store();
+		await store.load(data);
+		return store;
+	}
+
+	async load(data: Dataset): Promise<void> {
+		this.accounts.clear();
+		this.collections.clear();
+		this.subscribers.clear();
+		this.tokens.clear();
+		this.tracked.clear();
+		this.subscribed.clear();
+		this.sources.clear();
+		this.sourcesByDomain.clear();
+		this.jobs.clear();
+		this.jobsBySource.clear();
+		this.cache.clear();
+		await this.accounts.createMany(data.accounts.length, (i) => data.accounts[i]);
+		await this.collections.createMany(data.collections.length, (i) => data.collections[i]);
+		for (const s of data.subscribers) await this.addSubscriber(s);
+		for (const account of data.accounts) {
+			this.tokens.set(account.token, account);
+			this.tracked.set(account.account_id, new Set(data.collections.filter((c) => c.account_id === account.account_id).flatMap((c) => c.source_ids)));
+		}
+		for (const source of data.sources) this.putSource(source);
+		for (const job of data.jobs) this.jobs.set(job.job.job_id, job);
+		for (const job of data.jobs) {
+			const list = this.jobsBySource.get(job.job.source_id);
+			if (list) list.push(job);
+			else this.jobsBySource.set(job.job.source_id, [job]);
+		}
+		for (const list of this.jobsBySource.values()) sortNewestFirst(list, jobKey);
+		this.signals = sortNewestFirst([...data.signals], signalKey);
+		this.version++;
+	}
+
+	accountByToken(token: string): Account | undefined {
+		return this.tokens.get(token);
+	}
+
+	accountList(): Account[] {
+		return [...this.tokens.values()];
+	}
+
+	tracks(accountId: string, sourceId: string): boolean {
+		return this.tracked.get(accountId)?.has(sourceId) ?? false;
+	}
+
+	/** Accounts whose collections include the source: the receivers of its events. */
+	trackers(sourceId: string): string[] {
+		return [...this.tracked].filter(([, ids]) => ids.has(sourceId)).map(([id]) => id);
+	}
+
+	collectionsOf(accountId: string): StoredCollection[] {
+		return this.collections
+			.findMany((q) => q.where({ account_id: accountId }))
+			.sort((a, b) => a.collection_id.localeCompare(b.collection_id));
+	}
+
+	putSource(source: Source): void {
+		const previous = this.sources.get(source.source_id);
+		if (previous) this.sourcesByDomain.delete(previous.url_source);
+		this.sources.set(source.source_id, source);
+		this.sourcesByDomain.set(source.url_source, source);
+	}
+
+	addJob(job: StoredJob): void {
+		this.jobs.set(job.job.job_id, job);
+		const list = this.jobsBySource.get(job.job.source_id) ?? [];
+		list.push(job);
+		this.jobsBySource.set(job.job.source_id, sortNewestFirst(list, jobKey));
+		this.version++;
+	}
+
+	replaceJob(job: StoredJob): void {
+		this.jobs.set(job.job.job_id, job);
+		const list = this.jobsBySource.get(job.job.source_id) ?? [];
+		const at = list.findIndex((j) => j.job.job_id === job.job.job_id);
+		if (at >= 0) list[at] = job;
+		this.version++;
+	}
+
+	removeJob(id: string): void {
+		const job = this.jobs.get(id);
+		if (!job) return;
+		this.jobs.delete(id);
+		const list = this.jobsBySource.get(job.job.source_id) ?? [];
+		this.jobsBySource.set(job.job.source_id, list.filter((j) => j.job.job_id !== id));
+		this.version++;
+	}
+
+	addSignal(signal: Signal): void {
+		this.signals.unshift(signal);
+		sortNewestFirst(this.signals, signalKey);
+		this.version++;
+	}
+
+	/** The account's jobs (all its tracked sources), newest first; cached until the data changes. */
+	jobsOf(accountId: string): StoredJob[] {
+		return this.cached(`jobs|${accountId}`, () => {
+			const ids = this.tracked.get(accountId) ?? new Set<string>();
+			const all: StoredJob[] = [];
+			for (const id of ids) all.push(...(this.jobsBySource.get(id) ?? []));
+			return sortNewestFirst(all, jobKey);
+		});
+	}
+
+	/** The account's signals under one node of the hierarchy, filtered; cached until the data changes. */
+	signalsOf(accountId: string, filter: { group: string; category?: string; type?: string; directOnly: boolean; activeOnly: boolean }): Signal[] {
+		const key = `signals|${accountId}|${filter.group}|${filter.category ?? ''}|${filter.type ?? ''}|${filter.directOnly}|${filter.activeOnly}`;
+		return this.cached(key, () => {
+			const ids = this.tracked.get(accountId) ?? new Set<string>();
+			return this.signals.filter(
+				(s) =>
+					s.info.group === filter.group &&
+					(filter.category === undefined || s.info.category === filter.category) &&
+					(filter.type === undefined || s.info.type === filter.type) &&
+					(!filter.directOnly || s.signal_classification === 'direct') &&
+					(!filter.activeOnly || s.signal_recency === 'active') &&
+					ids.has(s.source_id),
+			);
+		});
+	}
+
+	isSubscribed(accountId: string, email: string): boolean {
+		return this.subscribed.has(`${accountId}\n${email.toLowerCase()}`);
+	}
+
+	async addSubscriber(subscriber: Subscriber): Promise<void> {
+		await this.subscribers.create(subscriber);
+		this.subscribed.add(`${subscriber.account_id}\n${subscriber.email.toLowerCase()}`);
+	}
+
+	subscribersOf(accountId: string): Subscriber[] {
+		return this.subscribers.findMany((q) => q.where({ account_id: accountId }));
+	}
+
+	jobById(id: string): Job | undefined {
+		return this.jobs.get(id)?.job;
+	}
+
+	cached<T>(key: string, build: () => T): T {
+		const hit = this.cache.get(key);
+		if (hit && hit.version === this.version) return hit.value as T;
+		const value = build();
+		this.cache.set(key, { version: this.version, value });
+		return value;
+	}
+}

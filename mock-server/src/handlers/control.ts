@@ -1,0 +1,52 @@
+/** The mock's own control routes (not part of the service; no auth, no rate limit, no faults). */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { MOCK_CONTROL_PATHS } from '../contract/api';
+import { faultsBodySchema, type Faults } from '../http/faults';
+import { apiError } from '../http/respond';
+import type { Account } from '../data/model';
+import type { CycleEvent } from '../webhooks/envelope';
+
+export interface ControlActions {
+	reset(): Promise<void>;
+	processCycle(): CycleEvent[];
+	accounts(): Account[];
+	faults: Faults;
+}
+
+export function controlHandlers(actions: ControlActions): HttpHandler[] {
+	const path = (p: string) => `*${p}`;
+	return [
+		http.post(path(MOCK_CONTROL_PATHS.reset), async () => {
+			await actions.reset();
+			return HttpResponse.json({ reset: true });
+		}),
+		http.post(path(MOCK_CONTROL_PATHS.process), () => HttpResponse.json({ events: actions.processCycle() })),
+		http.get(path(MOCK_CONTROL_PATHS.accounts), () =>
+			HttpResponse.json({
+				data: actions.accounts().map(({ account_id, organization_id, name, token, job_tags }) => ({
+					account_id, organization_id, name, token, job_tags,
+				})),
+			}),
+		),
+		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
+		http.put(path(MOCK_CONTROL_PATHS.faults), async ({ request }) => {
+			let body: unknown;
+			try {
+				body = JSON.parse(await request.text());
+			} catch {
+				return apiError(400, 'The body must be JSON: {"faults": [{"path", "method"?, "status"?, "rate"?, "latency_ms"?, "drop"?}]}');
+			}
+			const parsed = faultsBodySchema.safeParse(body);
+			if (!parsed.success) {
+				const issue = parsed.error.issues[0];
+				return apiError(400, `Invalid faults: ${issue.path.join('.') || 'body'}: ${issue.message}`);
+			}
+			actions.faults.set(parsed.data.faults);
+			return HttpResponse.json({ faults: actions.faults.list() });
+		}),
+		http.delete(path(MOCK_CONTROL_PATHS.faults), () => {
+			actions.faults.clear();
+			return new HttpResponse(null, { status: 204 });
+		}),
+	];
+}

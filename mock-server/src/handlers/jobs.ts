@@ -1,0 +1,59 @@
+/** Jobs: of a source (by domain or id, cursor pages), search (offset pages), filters, by id. */
+import { HttpResponse, type HttpHandler } from 'msw';
+import { API_PATHS, CURSOR_PARAMS, LIMITS } from '../contract/api';
+import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../contract/schemas';
+import type { StoredJob } from '../data/model';
+import { cursorPage, decodeCursor } from '../http/cursor';
+import { parseQuery } from '../http/query';
+import { apiError } from '../http/respond';
+import { apiRoute, type ApiCall } from '../http/route';
+import { searchJobs } from '../search/job-search';
+import type { ServiceContext } from '../service-context';
+import { accountFilters } from './filters';
+import { jobsEnvelope, jobsMetrics } from './jobs-body';
+import { trackedSource } from './sources';
+
+const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
+
+export function jobHandlers(context: ServiceContext): HttpHandler[] {
+	const { store } = context;
+
+	const jobsOfSource = (call: ApiCall, sourceId: string | undefined) => {
+		const source = trackedSource(context, call, sourceId);
+		if (source instanceof Response) return source;
+		const query = parseQuery(jobsOfSourceQuerySchema, call.url);
+		if (query instanceof Response) return query;
+		const jobs = store.jobsBySource.get(source.source_id) ?? [];
+		let startAfter: ((j: StoredJob) => boolean) | undefined;
+		const raw = query[CURSOR_PARAMS.jobs];
+		if (raw !== undefined) {
+			const key = decodeCursor(raw, JOB_CURSOR_SHAPE);
+			if (key === undefined) return apiError(400, `Invalid query parameter "${CURSOR_PARAMS.jobs}": malformed cursor`);
+			const [created, id] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
+			startAfter = (j) => j.job.created_at < created || (j.job.created_at === created && j.job.job_id < id);
+		}
+		const { page, next } = cursorPage(jobs, LIMITS.cursorPageSize, (j) => `${j.job.created_at}:${j.job.job_id}`, startAfter);
+		return jobsEnvelope(page, jobsMetrics(jobs), next);
+	};
+
+	return [
+		apiRoute(context, 'get', API_PATHS.jobsOfSourceById, (call) => jobsOfSource(call, call.params.source_id)),
+		apiRoute(context, 'get', API_PATHS.jobsOfSourceByDomain, (call) =>
+			jobsOfSource(call, store.sourcesByDomain.get(call.params.url_source)?.source_id),
+		),
+		// Registered before jobById so that "filters" is never read as a job id.
+		apiRoute(context, 'get', API_PATHS.jobFilters, ({ account }) => HttpResponse.json(accountFilters(context, account))),
+		apiRoute(context, 'get', API_PATHS.jobSearch, ({ url, account }) => {
+			const query = parseQuery(jobSearchQuerySchema, url, ['categories']);
+			if (query instanceof Response) return query;
+			const matching = searchJobs(store.jobsOf(account.account_id), query);
+			const page = matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize);
+			return HttpResponse.json({ data: page.map((j) => j.job), metrics: jobsMetrics(matching) });
+		}),
+		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
+			const job = store.jobById(params.job_id);
+			if (!job || !store.tracks(account.account_id, job.source_id)) return apiError(404, `No job with id "${params.job_id}"`);
+			return HttpResponse.json(job);
+		}),
+	];
+}

@@ -1,0 +1,39 @@
+/** The three signals endpoints: page/per_page pagination over the account's signals, newest first. */
+import type { HttpHandler } from 'msw';
+import { API_PATHS } from '../contract/api';
+import { findCategory, isSignalGroup } from '../contract/hierarchy';
+import { signalsQuerySchema } from '../contract/schemas';
+import { paginate } from '../http/pagination';
+import { parseQuery } from '../http/query';
+import { apiError } from '../http/respond';
+import { apiRoute, type ApiCall } from '../http/route';
+import type { ServiceContext } from '../service-context';
+import { signalsBody } from './signals-body';
+
+export function signalHandlers(context: ServiceContext): HttpHandler[] {
+	const answer = ({ url, params, account }: ApiCall) => {
+		const { group, category, type } = params;
+		if (!isSignalGroup(group)) return apiError(404, `Unknown signal group "${group}"`);
+		if (category !== undefined) {
+			const info = findCategory(group, category);
+			if (!info) return apiError(404, `Unknown category "${category}" in group "${group}"`);
+			if (type !== undefined && !info.types.includes(type)) return apiError(404, `Unknown type "${type}" in category "${group}/${category}"`);
+		}
+		const query = parseQuery(signalsQuerySchema, url);
+		if (query instanceof Response) return query;
+		const matching = context.store.signalsOf(account.account_id, {
+			group,
+			category,
+			type,
+			directOnly: query.direct_only,
+			activeOnly: query.active_only,
+		});
+		const { pagination, items } = paginate(matching, query.page, query.per_page);
+		return signalsBody({ group, category, type }, pagination, items);
+	};
+	return [
+		apiRoute(context, 'get', API_PATHS.signalsOfType, answer),
+		apiRoute(context, 'get', API_PATHS.signalsOfCategory, answer),
+		apiRoute(context, 'get', API_PATHS.signalsOfGroup, answer),
+	];
+}

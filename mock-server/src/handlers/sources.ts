@@ -1,0 +1,30 @@
+/** Sources by domain and by id; a source the account does not track is answered as unknown (404). */
+import { HttpResponse, type HttpHandler } from 'msw';
+import { API_PATHS } from '../contract/api';
+import type { Source } from '../contract/schemas';
+import { apiError } from '../http/respond';
+import { apiRoute, type ApiCall } from '../http/route';
+import type { ServiceContext } from '../service-context';
+
+export function trackedSource({ store }: ServiceContext, call: ApiCall, sourceId: string | undefined): Source | Response {
+	const source = sourceId === undefined ? undefined : store.sources.get(sourceId);
+	if (!source || !store.tracks(call.account.account_id, source.source_id)) {
+		const which = call.params.url_source !== undefined ? `domain "${call.params.url_source}"` : `id "${call.params.source_id}"`;
+		return apiError(404, `No tracked source with ${which}`);
+	}
+	return source;
+}
+
+export function sourceHandlers(context: ServiceContext): HttpHandler[] {
+	const { store } = context;
+	const answer = (call: ApiCall, id: string | undefined) => {
+		const source = trackedSource(context, call, id);
+		return source instanceof Response ? source : HttpResponse.json(source);
+	};
+	return [
+		apiRoute(context, 'get', API_PATHS.sourceById, (call) => answer(call, call.params.source_id)),
+		apiRoute(context, 'get', API_PATHS.sourceByDomain, (call) =>
+			answer(call, store.sourcesByDomain.get(call.params.url_source)?.source_id),
+		),
+	];
+}

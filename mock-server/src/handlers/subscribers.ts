@@ -1,0 +1,48 @@
+/**
+ * POST {app_url}/api/subscribers/upload. The access key is the account's API
+ * token, sent as `access_token` in the body. Rules (spec): each address is
+ * validated, none is added twice, each is subscribed to all the account's job
+ * tags, at most 100 per call, and a partial failure is still 200 `{}`.
+ */
+import { HttpResponse, type HttpHandler } from 'msw';
+import { APP_PATHS, LIMITS } from '../contract/api';
+import { subscriberUploadBodySchema } from '../contract/schemas';
+import { uploadError } from '../http/respond';
+import { appRoute } from '../http/route';
+import type { ServiceContext } from '../service-context';
+
+/** Deliberately plain: one @, a dot in the domain, no spaces. */
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
+export function subscriberHandlers(context: ServiceContext, nowSeconds: () => number): HttpHandler[] {
+	const { store } = context;
+	return [
+		appRoute(context, 'post', APP_PATHS.subscriberUpload, async (request) => {
+			let body: unknown;
+			try {
+				body = JSON.parse(await request.text());
+			} catch {
+				return uploadError('The body must be JSON: {"email_addresses", "access_token"}');
+			}
+			const parsed = subscriberUploadBodySchema.safeParse(body);
+			if (!parsed.success) {
+				const field = String(parsed.error.issues[0].path[0] ?? 'body');
+				return uploadError(`Missing or invalid ${field}`);
+			}
+			const account = store.accountByToken(parsed.data.access_token);
+			if (!account) return uploadError('Invalid access_token');
+			const addresses = parsed.data.email_addresses.split(',').map((a) => a.trim()).filter((a) => a !== '');
+			if (addresses.length === 0) return uploadError('No e-mail addresses given');
+			if (addresses.length > LIMITS.maxAddressesPerUpload) {
+				return uploadError(`At most ${LIMITS.maxAddressesPerUpload} addresses per call, got ${addresses.length}`);
+			}
+			const valid = addresses.filter((a) => EMAIL.test(a));
+			if (valid.length === 0) return uploadError('No valid e-mail address');
+			for (const email of valid) {
+				if (store.isSubscribed(account.account_id, email)) continue;
+				await store.addSubscriber({ account_id: account.account_id, email: email.toLowerCase(), tags: [...account.job_tags], created_at: nowSeconds() });
+			}
+			return HttpResponse.json({});
+		}),
+	];
+}

@@ -1,0 +1,50 @@
+/**
+ * Per-account fixed-window rate limit: `limit` requests per window of
+ * 60 s × timeScale. limit 0 turns it off. Header names: CHOICES.rateLimitHeaders;
+ * X-RateLimit-Reset is the number of seconds until the window resets.
+ */
+import { CHOICES } from '../contract/api';
+
+export interface RateDecision {
+	allowed: boolean;
+	headers: Record<string, string>;
+}
+
+export class RateLimiter {
+	private windows = new Map<string, { start: number; count: number }>();
+
+	constructor(
+		private readonly limit: number,
+		private readonly windowMs: number,
+		private readonly now: () => number = Date.now,
+	) {}
+
+	get enabled(): boolean {
+		return this.limit > 0;
+	}
+
+	take(accountId: string): RateDecision {
+		if (!this.enabled) return { allowed: true, headers: {} };
+		const now = this.now();
+		let window = this.windows.get(accountId);
+		if (!window || now - window.start >= this.windowMs) {
+			window = { start: now, count: 0 };
+			this.windows.set(accountId, window);
+		}
+		const allowed = window.count < this.limit;
+		if (allowed) window.count++;
+		const resetSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
+		const names = CHOICES.rateLimitHeaders;
+		const headers: Record<string, string> = {
+			[names.limit]: String(this.limit),
+			[names.remaining]: String(this.limit - window.count),
+			[names.reset]: String(resetSeconds),
+		};
+		if (!allowed) headers[names.retryAfter] = String(resetSeconds);
+		return { allowed, headers };
+	}
+
+	reset(): void {
+		this.windows.clear();
+	}
+}
