@@ -1,10 +1,16 @@
+import { globSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 // n8n loads community nodes with require(): one CommonJS bundle per node and
-// credential. n8n-workflow is a peer dependency and stays external; the shared
-// contract lists from mock-server/src/contract are bundled in.
+// credential, at the path package.json's `n8n` section names (the entry keys keep
+// the source folders). n8n-workflow is a peer dependency and stays external; the
+// shared contract lists from mock-server/src/contract are bundled in.
+const entry = Object.fromEntries(
+	globSync('{nodes/*/*.node.ts,credentials/*.credentials.ts}').map((file) => [file.replace(/\.ts$/, ''), file]),
+);
+
 export default defineConfig({
-	entry: ['nodes/*/*.node.ts', 'credentials/*.credentials.ts'],
+	entry,
 	format: ['cjs'],
 	target: 'node20',
 	platform: 'node',

@@ -2,7 +2,7 @@
 import { HttpResponse } from 'msw';
 import { STATUS_CODES } from 'node:http';
 
-export function apiError(status: number, message: string, headers?: HeadersInit): Response {
+export function apiError(status: number, message: string, headers?: Record<string, string>): Response {
 	return HttpResponse.json({ status, error: STATUS_CODES[status] ?? 'Error', message }, { status, headers });
 }
 

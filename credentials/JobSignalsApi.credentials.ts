@@ -1,0 +1,66 @@
+import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+export class JobSignalsApi implements ICredentialType {
+	name = 'jobSignalsApi';
+
+	displayName = 'Job Signals API';
+
+	icon: Icon = { light: 'file:../nodes/JobSignals/jobSignals.svg', dark: 'file:../nodes/JobSignals/jobSignals.dark.svg' };
+
+	documentationUrl = 'https://example.invalid/n8n-nodes-job-signals#credential';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Created in the service\'s web application after login, or obtained from the provider',
+		},
+		{
+			displayName: 'API Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com/v2',
+			description: 'The API root including the version segment, in the form https://<host>/v2. For the local mock: http://127.0.0.1:4010/v2.',
+		},
+		{
+			displayName: 'App URL',
+			name: 'appUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://app.example.com',
+			description: 'Address of the service\'s web application (subscriber upload, webhook settings). For the local mock: http://127.0.0.1:4010.',
+		},
+		{
+			displayName: 'Subscriber Upload Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'The access_token sent in the body of subscriber uploads (the spec calls it the API access key). Leave empty to use the API token.',
+		},
+	];
+
+	// Bearer header on every request made with httpRequestWithAuthentication.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: { Authorization: '=Bearer {{$credentials.apiToken}}' },
+		},
+	};
+
+	// Collections are part of the jobs API, which every account has (signals need the enterprise add-on).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/collections',
+			method: 'GET',
+		},
+	};
+}
