@@ -41,6 +41,13 @@ export const MOCK_CONTROL_PATHS = {
 	accounts: '/__mock/accounts',
 } as const;
 
+/**
+ * What counts as an e-mail address for subscriber upload (the service's own rule
+ * is not shown): one @, a dot in the domain, no spaces or commas (commas separate
+ * addresses in the upload body). Shared by the mock and the node's pre-check.
+ */
+export const EMAIL_ADDRESS_PATTERN = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
 export type ApiPathName = keyof typeof API_PATHS;
 export type AppPathName = keyof typeof APP_PATHS;
 

@@ -5,14 +5,11 @@
  * tags, at most 100 per call, and a partial failure is still 200 `{}`.
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { APP_PATHS, LIMITS } from '../contract/api';
+import { APP_PATHS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../contract/api';
 import { subscriberUploadBodySchema } from '../contract/schemas';
 import { uploadError } from '../http/respond';
 import { appRoute } from '../http/route';
 import type { ServiceContext } from '../service-context';
-
-/** Deliberately plain: one @, a dot in the domain, no spaces. */
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 export function subscriberHandlers(context: ServiceContext, nowSeconds: () => number): HttpHandler[] {
 	const { store } = context;
@@ -36,7 +33,7 @@ export function subscriberHandlers(context: ServiceContext, nowSeconds: () => nu
 			if (addresses.length > LIMITS.maxAddressesPerUpload) {
 				return uploadError(`At most ${LIMITS.maxAddressesPerUpload} addresses per call, got ${addresses.length}`);
 			}
-			const valid = addresses.filter((a) => EMAIL.test(a));
+			const valid = addresses.filter((a) => EMAIL_ADDRESS_PATTERN.test(a));
 			if (valid.length === 0) return uploadError('No valid e-mail address');
 			for (const email of valid) {
 				if (store.isSubscribed(account.account_id, email)) continue;
