@@ -41,12 +41,13 @@ function parseAlternative(text: string): Alternative {
 	const alternative: Alternative = { include: [], exclude: [] };
 	// Split before every `+`, and before a `-` that starts the text or follows a space.
 	for (const token of text.split(/(?=\+)|(?:^|\s)(?=-)/)) {
-		const trimmed = token.trim();
+		// `+-term` is an exclusion joined by `+`: drop the `+` before looking for the `-`.
+		const trimmed = token.trim().replace(/^\+\s*/, '');
 		if (trimmed.startsWith('-')) {
 			const term = normalize(trimmed.slice(1));
 			if (term) alternative.exclude.push(term);
 		} else {
-			const term = normalize(trimmed.replace(/^\+/, ''));
+			const term = normalize(trimmed);
 			if (term) alternative.include.push(term);
 		}
 	}
