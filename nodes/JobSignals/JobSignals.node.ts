@@ -1,0 +1,32 @@
+import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { properties } from './actions/resources';
+import { router } from './actions/router';
+import { getSignalCategories, getSignalTypes } from './methods/loadOptions';
+import { searchCollections } from './methods/listSearch';
+
+export class JobSignals implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Job Signals',
+		name: 'jobSignals',
+		icon: { light: 'file:jobSignals.svg', dark: 'file:jobSignals.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Get intent signals, jobs, companies and collections, and upload subscribers, with the Job Signals service',
+		defaults: { name: 'Job Signals' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'jobSignalsApi', required: true }],
+		properties,
+	};
+
+	methods = {
+		loadOptions: { getSignalCategories, getSignalTypes },
+		listSearch: { searchCollections },
+	};
+
+	async execute(this: IExecuteFunctions) {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,58 @@
+/** Job → Search: the account's jobs matching a search expression, places and job functions, newest first. */
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { API_PATHS, JOB_CATEGORIES } from '../../contract';
+import { perItem, readLimit } from '../../helpers/items';
+import { collectPages, offsetPager } from '../../transport/paginate';
+import { returnAllAndLimit } from '../common.description';
+
+const SYNTAX_HINT =
+	'Commas separate alternatives (OR). Prefix a term with + to require it or - to exclude it; within one alternative, +-joined terms must all match. | also separates alternatives. Example: +python+remote,-intern';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Search',
+		name: 'search',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +python+senior,golang',
+		hint: SYNTAX_HINT,
+		description: 'Matches the full job posting text, not only tags. Empty: all the account\'s jobs.',
+	},
+	{
+		displayName: 'Locations',
+		name: 'locations',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Berlin,+Europe',
+		hint: 'Same syntax as Search. Cities or free-text places such as regions.',
+	},
+	{
+		displayName: 'Job Functions',
+		name: 'categories',
+		type: 'multiOptions',
+		options: JOB_CATEGORIES.map((category) => ({ name: category, value: category })),
+		default: [],
+		description: 'Only jobs tagged with one of these job function categories',
+	},
+	...returnAllAndLimit,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['search'] } }, properties);
+
+export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
+	const filters: IDataObject = {};
+	const search = (this.getNodeParameter('search', itemIndex, '') as string).trim();
+	const locations = (this.getNodeParameter('locations', itemIndex, '') as string).trim();
+	const categories = this.getNodeParameter('categories', itemIndex, []) as string[];
+	if (search !== '') filters.search = search;
+	if (locations !== '') filters.locations = locations;
+	// Sent as a repeated parameter: one category name contains commas.
+	if (categories.length > 0) filters.categories = categories;
+	const limit = readLimit(this, itemIndex);
+	return await collectPages.call(
+		this,
+		{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true },
+		offsetPager(filters),
+		limit,
+	);
+});

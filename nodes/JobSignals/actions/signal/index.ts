@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { OperationRun } from '../../helpers/items';
+import * as getAll from './getAll.operation';
+
+export const operations: Record<string, OperationRun> = { getAll: getAll.execute };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['signal'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get the intent signals (problems or changes) of a group, category or type',
+				action: 'Get many signals',
+			},
+		],
+		default: 'getAll',
+	},
+	...getAll.description,
+];

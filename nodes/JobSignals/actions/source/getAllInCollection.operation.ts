@@ -1,0 +1,17 @@
+/** Source → Get Many in Collection: the companies of one collection, following the cursor. */
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { API_PATHS, CURSOR_PARAMS, fillPath } from '../../contract';
+import { collectionLocator, readCollectionId } from '../../helpers/collection-locator';
+import { perItem, readLimit } from '../../helpers/items';
+import { collectPages, cursorPager } from '../../transport/paginate';
+import { returnAllAndLimit } from '../common.description';
+
+const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit];
+
+export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['getAllInCollection'] } }, properties);
+
+export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
+	const path = fillPath(API_PATHS.sourcesOfCollection, { collection_id: readCollectionId(this, itemIndex) });
+	const limit = readLimit(this, itemIndex);
+	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true }, cursorPager(CURSOR_PARAMS.sources), limit);
+});

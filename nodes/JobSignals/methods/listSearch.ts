@@ -1,0 +1,15 @@
+/** The Collection picker: the account's collections, filtered by what the user types. */
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { API_PATHS } from '../contract';
+import { serviceRequest } from '../transport/request';
+
+export async function searchCollections(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const body = await serviceRequest.call(this, { method: 'GET', on: 'api', path: API_PATHS.collections, idempotent: true });
+	const needle = (filter ?? '').trim().toLowerCase();
+	const collections = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	return {
+		results: collections
+			.map((c) => ({ name: String(c.name ?? c.collection_id), value: String(c.collection_id) }))
+			.filter((c) => needle === '' || c.name.toLowerCase().includes(needle) || c.value.toLowerCase().includes(needle)),
+	};
+}
