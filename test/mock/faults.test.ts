@@ -1,0 +1,97 @@
+// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies.
+import { describe, expect, it } from 'vitest';
+import { APP_PATHS, MOCK_CONTROL_PATHS } from '../../mock-server/src/contract/api';
+import { collectionsEnvelopeSchema, signalsEnvelopeSchema } from '../../mock-server/src/contract/schemas';
+import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness';
+
+const mock = useMock();
+const control = (method: string, body?: unknown) => call(MOCK_CONTROL_PATHS.faults, { base: APP_URL, token: null, method, body });
+
+async function setFaults(faults: unknown[]): Promise<unknown> {
+	const answer = await control('PUT', { faults });
+	expect(answer.status).toBe(200);
+	return answer.json;
+}
+
+describe('fault injection', () => {
+	it('answers the injected status on matching paths (prefix) only, before auth, with the API error body', async () => {
+		const stored = await setFaults([{ path: '/v2/collections', status: 503 }]);
+		expect(stored).toEqual({ faults: [{ path: '/v2/collections', status: 503, rate: 1, latency_ms: 0, drop: false }] });
+		expect((await control('GET')).json).toEqual(stored);
+		expectApiError(await call('/collections'), 503, /Injected fault/);
+		expectApiError(await call('/collections/col_demo_1/sources', { token: null }), 503);
+		await ok(signalsEnvelopeSchema, '/signals/problems');
+	});
+
+	it('matches the method when given, and works on the app URL too', async () => {
+		await setFaults([{ path: APP_PATHS.subscriberUpload, method: 'post', status: 500 }]);
+		const answer = await call(APP_PATHS.subscriberUpload, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: 'a@example.com', access_token: DEMO_TOKEN } });
+		expectApiError(answer, 500);
+		await setFaults([{ path: '/v2/collections', method: 'DELETE', status: 500 }]);
+		await ok(collectionsEnvelopeSchema, '/collections');
+	});
+
+	it('drops the connection', async () => {
+		await setFaults([{ path: '/v2/collections', drop: true }]);
+		await expect(call('/collections')).rejects.toThrow(TypeError);
+	});
+
+	it('applies a rule with probability `rate`, repeatably after a reset', async () => {
+		const run = async () => {
+			await setFaults([{ path: '/v2/collections', status: 500, rate: 0.5 }]);
+			const statuses: number[] = [];
+			for (let i = 0; i < 40; i++) statuses.push((await call('/collections')).status);
+			return statuses;
+		};
+		const first = await run();
+		const failed = first.filter((s) => s === 500).length;
+		expect(failed).toBeGreaterThan(5);
+		expect(failed).toBeLessThan(35);
+		expect(first.filter((s) => s !== 500).every((s) => s === 200)).toBe(true);
+		await mock.service.reset();
+		expect(await run()).toEqual(first);
+	});
+
+	it('adds latency and then lets the request through', async () => {
+		await setFaults([{ path: '/v2/collections', latency_ms: 120 }]);
+		const started = performance.now();
+		await ok(collectionsEnvelopeSchema, '/collections');
+		expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+	});
+
+	it('never touches the control routes', async () => {
+		await setFaults([{ path: '/__mock', status: 500 }, { path: '/', drop: true }]);
+		expect((await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).status).toBe(200);
+		expect((await control('GET')).status).toBe(200);
+	});
+
+	it('DELETE and reset clear every rule', async () => {
+		await setFaults([{ path: '/v2', status: 502 }]);
+		const deleted = await control('DELETE');
+		expect(deleted.status).toBe(204);
+		expect((await control('GET')).json).toEqual({ faults: [] });
+		await ok(collectionsEnvelopeSchema, '/collections');
+		await setFaults([{ path: '/v2', status: 502 }]);
+		expect((await call(MOCK_CONTROL_PATHS.reset, { base: APP_URL, token: null, method: 'POST' })).status).toBe(200);
+		await ok(collectionsEnvelopeSchema, '/collections');
+	});
+
+	it('answers 400 for a body that is not JSON or not a list of valid rules, and keeps the rules it had', async () => {
+		await setFaults([{ path: '/v2/collections', status: 503 }]);
+		expectApiError(await control('PUT', '{oops'), 400, /must be JSON/);
+		for (const body of [
+			{},
+			{ faults: 'x' },
+			{ faults: [{ path: 'v2/jobs', status: 500 }] },
+			{ faults: [{ path: '/v2/jobs' }] },
+			{ faults: [{ path: '/v2/jobs', status: 200 }] },
+			{ faults: [{ path: '/v2/jobs', status: 600 }] },
+			{ faults: [{ path: '/v2/jobs', status: 500, rate: 2 }] },
+			{ faults: [{ path: '/v2/jobs', latency_ms: -1 }] },
+			{ faults: [{ path: '/v2/jobs', drop: 'yes' }] },
+		]) {
+			expectApiError(await control('PUT', body), 400, /Invalid faults/);
+		}
+		expectApiError(await call('/collections'), 503);
+	});
+});
