@@ -1,0 +1,30 @@
+/**
+ * Wraps a list of msw handlers in one handler that records every request the
+ * mock answers and the status it answered with, then returns that answer.
+ * Works the same under setupServer (in-process) and behind the standalone
+ * server (the benchmark), so requests and 429s are counted by the mock.
+ */
+import { getResponse, http, type HttpHandler } from 'msw';
+
+export interface LoggedRequest {
+	/** A clone taken before the mock read it, so its body can still be read. */
+	request: Request;
+	/** The mock's status; 0 for a dropped connection (an injected network error). */
+	status: number;
+}
+
+export function logRequests(handlers: readonly HttpHandler[]) {
+	const log: LoggedRequest[] = [];
+	const handler = http.all('*', async ({ request }) => {
+		const entry: LoggedRequest = { request: request.clone(), status: 0 };
+		log.push(entry);
+		const response = await getResponse([...handlers], request);
+		if (response) entry.status = response.type === 'error' ? 0 : response.status;
+		return response;
+	});
+	return {
+		handler,
+		log,
+		clear: () => void log.splice(0, log.length),
+	};
+}
