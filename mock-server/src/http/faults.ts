@@ -2,12 +2,15 @@
  * Fault injection, set through PUT /__mock/faults. A rule matches requests
  * whose path starts with `path` (and whose method is `method`, when given);
  * with probability `rate` it waits `latency_ms`, then answers `status` or drops
- * the connection. With `times`, the rule applies to that many matching requests
- * and then retires (a transient failure that a retry gets past). Rules never
- * touch /__mock routes.
+ * the connection. `after` lets that many matching requests through first (a
+ * failure in the middle of a walk); `times` retires the rule after that many
+ * injections (a transient failure that a retry gets past). An injected 429
+ * carries Retry-After: 1, as the service's own 429s carry Retry-After. Rules
+ * never touch /__mock routes.
  */
 import { delay, HttpResponse } from 'msw';
 import { z } from 'zod/v4';
+import { CHOICES } from '../contract/api';
 import { Random } from '../data/random';
 import { apiError } from './respond';
 
@@ -19,6 +22,7 @@ export const faultRuleSchema = z
 		rate: z.number().min(0).max(1).default(1),
 		latency_ms: z.number().int().min(0).max(60_000).default(0),
 		drop: z.boolean().default(false),
+		after: z.number().int().min(0).default(0),
 		times: z.number().int().min(1).optional(),
 	})
 	.refine((r) => r.status !== undefined || r.drop || r.latency_ms > 0, 'a fault needs status, drop or latency_ms');
@@ -28,12 +32,14 @@ export type FaultRule = z.infer<typeof faultRuleSchema>;
 
 export class Faults {
 	private rules: FaultRule[] = [];
-	/** How often each rule (by position) has fired, for `times`. */
+	/** Per rule (by position): matching requests seen, for `after`, and injections, for `times`. */
+	private seen: number[] = [];
 	private fired: number[] = [];
 	private random = new Random(1);
 
 	set(rules: FaultRule[]): void {
 		this.rules = rules;
+		this.seen = rules.map(() => 0);
 		this.fired = rules.map(() => 0);
 	}
 
@@ -43,6 +49,7 @@ export class Faults {
 
 	clear(): void {
 		this.rules = [];
+		this.seen = [];
 		this.fired = [];
 		this.random = new Random(1);
 	}
@@ -56,11 +63,14 @@ export class Faults {
 				(r.times === undefined || this.fired[i] < r.times),
 		);
 		const rule = this.rules[index];
-		if (!rule || this.random.next() >= rule.rate) return undefined;
+		if (!rule || this.seen[index]++ < rule.after || this.random.next() >= rule.rate) return undefined;
 		this.fired[index]++;
 		if (rule.latency_ms > 0) await delay(rule.latency_ms);
 		if (rule.drop) return HttpResponse.error();
-		if (rule.status !== undefined) return apiError(rule.status, `Injected fault on ${rule.path}`);
+		if (rule.status !== undefined) {
+			const headers = rule.status === 429 ? { [CHOICES.rateLimitHeaders.retryAfter]: '1' } : undefined;
+			return apiError(rule.status, `Injected fault on ${rule.path}`, headers);
+		}
 		return undefined;
 	}
 }
