@@ -1,0 +1,62 @@
+// The standalone server over real HTTP (node:http around msw's getResponse): the same handlers answer on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_PATHS, MOCK_CONTROL_PATHS } from '../../mock-server/src/contract/api';
+import {
+	apiErrorSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, subscriberUploadErrorSchema,
+} from '../../mock-server/src/contract/schemas';
+import { startMockServer, type RunningMockServer } from '../../mock-server/src/server';
+import { DEMO_TOKEN, SMALL } from './harness';
+
+let server: RunningMockServer;
+beforeAll(async () => {
+	server = await startMockServer({ ...SMALL, port: 0 });
+});
+afterAll(async () => {
+	await server?.close();
+});
+
+const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
+
+describe('standalone server', () => {
+	it('listens on 127.0.0.1 on a free port and reports its URLs', () => {
+		expect(server.appUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(server.apiUrl).toBe(`${server.appUrl}/v2`);
+	});
+
+	it('answers the API with contract bodies, including a repeated categories parameter', async () => {
+		const signals = await fetch(`${server.apiUrl}/signals/changes?per_page=50`, { headers: auth });
+		expect(signals.status).toBe(200);
+		expect(signals.headers.get('content-type')).toMatch(/application\/json/);
+		const body = signalsEnvelopeSchema.strict().parse(await signals.json());
+		expect(body.signals).toHaveLength(Math.min(50, body.pagination.count_signals));
+		const params = new URLSearchParams([['categories', 'Artificial Intelligence, Data Science, & Machine Learning'], ['categories', 'DevOps'], ['search', '+senior']]);
+		const search = await fetch(`${server.apiUrl}/jobs?${params}`, { headers: auth });
+		const jobs = jobSearchEnvelopeSchema.strict().parse(await search.json());
+		expect(jobs.data.length).toBeGreaterThan(0);
+		for (const j of jobs.data) expect(j.job_title.toLowerCase()).toContain('senior');
+	});
+
+	it('answers errors, the app URL and the control routes the same way', async () => {
+		const noToken = await fetch(`${server.apiUrl}/collections`);
+		expect(noToken.status).toBe(400);
+		apiErrorSchema.strict().parse(await noToken.json());
+		const upload = await fetch(`${server.appUrl}${APP_PATHS.subscriberUpload}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email_addresses": "x@example.com", "access_token": "bad"}' });
+		expect(upload.status).toBe(400);
+		subscriberUploadErrorSchema.strict().parse(await upload.json());
+		const ok = await fetch(`${server.appUrl}${APP_PATHS.subscriberUpload}`, { method: 'POST', body: JSON.stringify({ email_addresses: 'x@example.com', access_token: DEMO_TOKEN }) });
+		expect([ok.status, await ok.json()]).toEqual([200, {}]);
+		const accounts = await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.accounts}`);
+		expect(accounts.status).toBe(200);
+	});
+
+	it('answers 404 JSON for an unknown path, and drops the connection when a fault says so', async () => {
+		const unknown = await fetch(`${server.appUrl}/nothing/here`);
+		expect(unknown.status).toBe(404);
+		expect(apiErrorSchema.strict().parse(await unknown.json()).status).toBe(404);
+		const put = await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', body: JSON.stringify({ faults: [{ path: '/v2/collections', drop: true }] }) });
+		expect(put.status).toBe(200);
+		await expect(fetch(`${server.apiUrl}/collections`, { headers: auth })).rejects.toThrow();
+		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE' });
+		expect((await fetch(`${server.apiUrl}/collections`, { headers: auth })).status).toBe(200);
+	});
+});
