@@ -16,7 +16,7 @@ async function setFaults(faults: unknown[]): Promise<unknown> {
 describe('fault injection', () => {
 	it('answers the injected status on matching paths (prefix) only, before auth, with the API error body', async () => {
 		const stored = await setFaults([{ path: '/v2/collections', status: 503 }]);
-		expect(stored).toEqual({ faults: [{ path: '/v2/collections', status: 503, rate: 1, latency_ms: 0, drop: false }] });
+		expect(stored).toEqual({ faults: [{ path: '/v2/collections', status: 503, rate: 1, latency_ms: 0, drop: false, after: 0 }] });
 		expect((await control('GET')).json).toEqual(stored);
 		expectApiError(await call('/collections'), 503, /Injected fault/);
 		expectApiError(await call('/collections/col_demo_1/sources', { token: null }), 503);
@@ -50,6 +50,20 @@ describe('fault injection', () => {
 		expect(first.filter((s) => s !== 500).every((s) => s === 200)).toBe(true);
 		await mock.service.reset();
 		expect(await run()).toEqual(first);
+	});
+
+	it('`after` lets that many matching requests through first; `times` retires the rule after that many injections', async () => {
+		await setFaults([{ path: '/v2/collections', status: 500, after: 2, times: 3 }]);
+		const statuses: number[] = [];
+		for (let i = 0; i < 7; i++) statuses.push((await call('/collections')).status);
+		expect(statuses).toEqual([200, 200, 500, 500, 500, 200, 200]);
+	});
+
+	it('an injected 429 carries Retry-After like the service\'s own', async () => {
+		await setFaults([{ path: '/v2/collections', status: 429 }]);
+		const answer = await call('/collections');
+		expectApiError(answer, 429);
+		expect(answer.headers.get('retry-after')).toBe('1');
 	});
 
 	it('adds latency and then lets the request through', async () => {
@@ -89,6 +103,8 @@ describe('fault injection', () => {
 			{ faults: [{ path: '/v2/jobs', status: 500, rate: 2 }] },
 			{ faults: [{ path: '/v2/jobs', latency_ms: -1 }] },
 			{ faults: [{ path: '/v2/jobs', drop: 'yes' }] },
+			{ faults: [{ path: '/v2/jobs', status: 500, after: -1 }] },
+			{ faults: [{ path: '/v2/jobs', status: 500, times: 0 }] },
 		]) {
 			expectApiError(await control('PUT', body), 400, /Invalid faults/);
 		}

@@ -7,6 +7,7 @@ import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
 import { apiError } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
+import { RecentResults } from '../search/recent-results';
 import { searchJobs } from '../search/job-search';
 import type { ServiceContext } from '../service-context';
 import { accountFilters } from './filters';
@@ -17,6 +18,8 @@ const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
 
 export function jobHandlers(context: ServiceContext): HttpHandler[] {
 	const { store } = context;
+	// A client pages through one search offset by offset: scanning 100,000 jobs once per search, not once per page.
+	const recentSearches = new RecentResults<{ matching: readonly StoredJob[]; metrics: ReturnType<typeof jobsMetrics> }>(32);
 
 	const jobsOfSource = (call: ApiCall, sourceId: string | undefined) => {
 		const source = trackedSource(context, call, sourceId);
@@ -46,9 +49,13 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 		apiRoute(context, 'get', API_PATHS.jobSearch, ({ url, account }) => {
 			const query = parseQuery(jobSearchQuerySchema, url, ['categories']);
 			if (query instanceof Response) return query;
-			const matching = searchJobs(store.jobsOf(account.account_id), query);
+			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories]);
+			const { matching, metrics } = recentSearches.get(key, store.version, () => {
+				const found = searchJobs(store.jobsOf(account.account_id), query);
+				return { matching: found, metrics: jobsMetrics(found) };
+			});
 			const page = matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize);
-			return HttpResponse.json({ data: page.map((j) => j.job), metrics: jobsMetrics(matching) });
+			return HttpResponse.json({ data: page.map((j) => j.job), metrics });
 		}),
 		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
 			const job = store.jobById(params.job_id);
