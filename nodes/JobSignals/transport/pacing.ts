@@ -2,9 +2,9 @@
  * Client-side pacing per credential, shared by every execution in this n8n
  * process (hence module state: one budget per API account, as the service counts it).
  *
- * When the service reports its budget (X-RateLimit-Remaining / -Reset, or
- * Retry-After on a 429) the pacer follows it exactly; until then it keeps to
- * the documented 60 requests per sliding minute.
+ * Once the service reports its budget (X-RateLimit-Remaining / -Reset, or
+ * Retry-After on a 429) the pacer follows what it last said; a service that
+ * never reports one gets the documented 60 requests per sliding minute.
  */
 import { sleep } from 'n8n-workflow';
 import { LIMITS } from '../contract';
@@ -15,7 +15,9 @@ const WINDOW_MS = 60_000;
 interface Budget {
 	/** Send times inside the last window (fallback pacing). */
 	sent: number[];
-	/** The service's own count, once it has told us. */
+	/** Whether the service has ever reported its budget (X-RateLimit-*) for this account. */
+	reported: boolean;
+	/** The service's own count, until its reset time. */
 	remaining?: number;
 	resetAt?: number;
 }
@@ -25,7 +27,7 @@ const budgets = new Map<string, Budget>();
 function budgetOf(key: string): Budget {
 	let budget = budgets.get(key);
 	if (!budget) {
-		budget = { sent: [] };
+		budget = { sent: [], reported: false };
 		budgets.set(key, budget);
 	}
 	return budget;
@@ -41,7 +43,7 @@ export async function waitForTurn(key: string): Promise<void> {
 		await sleep(wait);
 	}
 	if (budget.remaining !== undefined) budget.remaining--;
-	budget.sent.push(Date.now());
+	if (!budget.reported) budget.sent.push(Date.now());
 }
 
 function waitNeeded(budget: Budget, now: number): number {
@@ -52,6 +54,7 @@ function waitNeeded(budget: Budget, now: number): number {
 	if (budget.remaining !== undefined && budget.resetAt !== undefined) {
 		return budget.remaining > 0 ? 0 : budget.resetAt - now;
 	}
+	if (budget.reported) return 0;
 	while (budget.sent.length > 0 && budget.sent[0] <= now - WINDOW_MS) budget.sent.shift();
 	return budget.sent.length < LIMITS.requestsPerMinute ? 0 : budget.sent[0] + WINDOW_MS - now;
 }
@@ -69,6 +72,7 @@ export function recordBudget(key: string, headers: Record<string, unknown>, stat
 	} else if (remaining !== undefined && reset !== undefined) {
 		budget.remaining = remaining;
 		budget.resetAt = now + reset * 1000;
+		budget.reported = true;
 	}
 }
 

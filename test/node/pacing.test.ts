@@ -1,0 +1,60 @@
+// The pacer alone, on fake time: the 60-per-minute fallback, and following what the service reports.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordBudget, waitForTurn } from '../../nodes/JobSignals/transport/pacing';
+
+let key = 0;
+const freshKey = () => `test-account-${key++}`;
+
+/** Resolves how many ms of fake time `waitForTurn` took. */
+async function timed(account: string): Promise<number> {
+	const start = Date.now();
+	const turn = waitForTurn(account);
+	await vi.runAllTimersAsync();
+	await turn;
+	return Date.now() - start;
+}
+
+describe('pacing', () => {
+	beforeEach(() => {
+		vi.useFakeTimers();
+	});
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('without reports from the service: 60 requests per sliding minute, then a wait for the oldest to leave the window', async () => {
+		const account = freshKey();
+		for (let i = 0; i < 60; i++) {
+			expect(await timed(account)).toBe(0);
+			vi.advanceTimersByTime(100);
+		}
+		// The first request went out 6 s ago: the 61st waits the other 54 s.
+		expect(await timed(account)).toBe(54_000);
+		expect(await timed(account)).toBe(100);
+	});
+
+	it('follows X-RateLimit-Remaining / -Reset once the service reports them', async () => {
+		const account = freshKey();
+		await timed(account);
+		recordBudget(account, { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '15' }, 200);
+		expect(await timed(account)).toBe(0);
+		expect(await timed(account)).toBe(0);
+		expect(await timed(account)).toBe(15_000);
+		// After the reset the service's word is gone until the next answer, and it is not the 60/min fallback.
+		for (let i = 0; i < 100; i++) expect(await timed(account)).toBe(0);
+	});
+
+	it('a 429 with Retry-After holds the next request that long; budgets are per account', async () => {
+		const account = freshKey();
+		const other = freshKey();
+		recordBudget(account, { 'retry-after': '3' }, 429);
+		expect(await timed(other)).toBe(0);
+		expect(await timed(account)).toBe(3000);
+	});
+
+	it('ignores headers that are not numbers', async () => {
+		const account = freshKey();
+		recordBudget(account, { 'x-ratelimit-remaining': 'soon', 'x-ratelimit-reset': '-1', 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }, 429);
+		expect(await timed(account)).toBe(0);
+	});
+});
