@@ -55,7 +55,7 @@ describe('resilience', () => {
 		const [job] = run.items;
 		const source = await runNode({
 			type: NODE_TYPE,
-			parameters: { resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: job.json.source_id } },
+			parameters: { resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: String(job.json.source_id) } },
 			credentials: { jobSignalsApi: mock.credentials },
 		});
 		expect(source.items.map((i) => i.json.source_id)).toEqual([job.json.source_id]);

@@ -6,7 +6,7 @@ import { NODE_TYPE, setFaults } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
 
-const upload = (input: Record<string, unknown>[], options: { credentials?: Record<string, unknown>; onError?: 'continueRegularOutput'; emailAddresses?: string } = {}) =>
+const upload = (input: Record<string, unknown>[], options: { credentials?: Record<string, string>; onError?: 'continueRegularOutput'; emailAddresses?: string } = {}) =>
 	runNode({
 		type: NODE_TYPE,
 		parameters: { resource: 'subscriber', operation: 'upload', ...(options.emailAddresses ? { emailAddresses: options.emailAddresses } : {}) },
