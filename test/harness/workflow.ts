@@ -18,6 +18,8 @@ export interface NodeRun {
 	error?: NodeRunError;
 	/** Every main output of the node (with continueErrorOutput, [success, error]). */
 	outputs: INodeExecutionData[][];
+	/** The engine's measure of the node's run, in ms. */
+	executionTime?: number;
 }
 
 /**
@@ -71,7 +73,7 @@ function nodeRun(run: IRun, name: string): NodeRun {
 	const task = run.data.resultData.runData[name]?.[0];
 	const outputs = (task?.data?.main ?? []).map((output) => output ?? []);
 	const stored = task?.error ?? (run.data.resultData.lastNodeExecuted === name ? run.data.resultData.error : undefined);
-	return { items: outputs[0] ?? [], outputs, ...(stored ? { error: asError(stored) } : {}) };
+	return { items: outputs[0] ?? [], outputs, executionTime: task?.executionTime, ...(stored ? { error: asError(stored) } : {}) };
 }
 
 function asError(stored: object): NodeRunError {

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:node`: the built Job Signals node (dist/, loaded by n8n-core's
+ * package loader, run by WorkflowExecute; see test/harness) side by side with
+ * n8n's HTTP Request node set up as a user would, against the standalone mock
+ * over real HTTP. Each workflow runs in its own child process (time and peak
+ * memory are that run's alone); the mock, in this process, counts the calls.
+ * 1. A rate limit that is never reached: Return All of 20,000 signals and of 20,000 jobs (search).
+ * 2. Rate limit 60 per window, time scale 0.25 (15 s windows): Return All of
+ *    20,000 jobs (429s, failures, time against the floor the limit allows),
+ *    and subscriber upload of 10,000 addresses in 10,000 items (calls made).
+ */
+import { fork } from 'node:child_process';
+import { LIMITS } from '../mock-server/src/contract/api';
+import type { MockServiceOptions } from '../mock-server/src/options';
+import { startLoggedMock, type LoggedMock } from './bench-node/logged-mock';
+import { measure, type ChildTask, type Measurement } from './bench-node/measure';
+import {
+	httpJobSearch, httpSignals, httpUpload, jobSignalsJobSearch, jobSignalsSignals, jobSignalsUpload, SIGNAL_GROUP,
+	type Scenario, type Target,
+} from './bench-node/scenarios';
+
+const DEMO_ACCOUNT = 'acc_demo';
+const RECORDS = 20_000;
+const ADDRESSES = 10_000;
+/** With seed 42, 2,000 sources and 20,000 jobs, the first 81,124 signals hold exactly 20,000 active direct "problems" signals. */
+const DATA: MockServiceOptions = { seed: 42, sources: 2000, jobs: RECORDS, signals: 81_124 };
+/**
+ * Part 1's limit: high enough never to bind, but reported in X-RateLimit-*
+ * headers. With the limit off (0) the mock sends no such headers, and the node
+ * then paces itself at the service's documented 60 per minute (measured: 200
+ * job pages took 180 s), which would time its pacing, not its throughput.
+ */
+const UNBOUND_RATE_LIMIT = 1_000_000;
+const RATE_LIMIT = 60;
+const TIME_SCALE = 0.25;
+const WINDOW_MS = 60_000 * TIME_SCALE;
+
+interface Row {
+	scenario: Scenario;
+	result: Measurement;
+	calls: ReturnType<LoggedMock['takeCalls']>;
+}
+
+function runInChild(task: ChildTask): Promise<Measurement> {
+	return new Promise((resolve, reject) => {
+		const child = fork(__filename, ['child'], { execArgv: ['--expose-gc'], serialization: 'advanced' });
+		child.once('message', (message) => resolve(message as Measurement));
+		child.once('error', reject);
+		child.once('exit', (code) => code === 0 || reject(new Error(`benchmark child exited with ${code}`)));
+		child.send(task);
+	});
+}
+
+async function run(mock: LoggedMock, scenario: Scenario): Promise<Row> {
+	const target = targetOf(mock);
+	const credentials = {
+		jobSignalsApi: { apiToken: target.token, baseUrl: target.apiUrl, appUrl: target.appUrl },
+		httpHeaderAuth: { name: 'Authorization', value: `Bearer ${target.token}` },
+	};
+	mock.takeCalls();
+	const result = await runInChild({ scenario, credentials });
+	return { scenario, result, calls: mock.takeCalls() };
+}
+
+const targetOf = (mock: LoggedMock): Target => ({ apiUrl: mock.apiUrl, appUrl: mock.appUrl, token: mock.service.options.token });
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const times = (a: number, b: number) => `×${(a / b).toFixed(a / b < 10 ? 2 : 0)}`;
+
+function table(rows: Row[]): string[] {
+	const header = ['workflow', 'calls', 'items', 'distinct', 'wall', 'nodes (engine)', 'peak RSS Δ', 'peak heap Δ'];
+	const cells = rows.map(({ scenario, result, calls }) => [
+		scenario.label,
+		String(calls.calls),
+		String(result.items),
+		String(result.distinct ?? '–'),
+		seconds(result.wallMs),
+		result.nodeMs.map((ms) => seconds(ms)).join(' + '),
+		mib(result.peakRssDeltaBytes),
+		mib(result.peakHeapDeltaBytes),
+	]);
+	const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+	const line = (c: string[]) => `  ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ')}`;
+	const [base, ...others] = rows;
+	return [
+		line(header),
+		...cells.map(line),
+		...others.map(
+			(o) =>
+				`  ${o.scenario.label} / ${base.scenario.label}: calls ${times(o.calls.calls, base.calls.calls)}, wall ${times(o.result.wallMs, base.result.wallMs)}, ` +
+				`peak RSS Δ ${times(o.result.peakRssDeltaBytes, base.result.peakRssDeltaBytes)}, peak heap Δ ${times(o.result.peakHeapDeltaBytes, base.result.peakHeapDeltaBytes)}`,
+		),
+		...rows.filter((r) => r.result.error).map((r) => `  ${r.scenario.label} failed: ${r.result.error}`),
+	];
+}
+
+async function main() {
+	const problems: string[] = [];
+	const expect = (ok: boolean, what: string) => ok || problems.push(what);
+	const out = (...lines: string[]) => console.log(lines.join('\n'));
+
+	out(`Mock: standalone over HTTP (127.0.0.1), seed ${DATA.seed}, ${DATA.sources} sources, ${DATA.jobs} jobs, ${DATA.signals} signals.`);
+	const open = await startLoggedMock({ ...DATA, rateLimit: UNBOUND_RATE_LIMIT });
+	try {
+		const expectedSignals = open.service.store.signalsOf(DEMO_ACCOUNT, { group: SIGNAL_GROUP, directOnly: true, activeOnly: true }).length;
+		const expectedJobs = open.service.store.jobsOf(DEMO_ACCOUNT).length;
+		const target = targetOf(open);
+
+		out('', `1. Return All of ${expectedSignals} signals (group ${SIGNAL_GROUP}, active, direct), rate limit ${UNBOUND_RATE_LIMIT} per minute (reported, never reached)`);
+		const signalRows = [];
+		for (const scenario of [jobSignalsSignals(), httpSignals(target), httpSignals(target, LIMITS.signalsMaxPerPage)]) signalRows.push(await run(open, scenario));
+		out(...table(signalRows));
+		for (const row of signalRows) expect(row.result.items === expectedSignals && row.result.distinct === expectedSignals && !row.result.error, `signals: ${row.scenario.label}`);
+
+		out('', `2. Return All of ${expectedJobs} jobs (job search, no filter: offset pages of ${LIMITS.jobSearchPageSize}), same limit`);
+		const jobRows = [];
+		for (const scenario of [jobSignalsJobSearch(), httpJobSearch(target)]) jobRows.push(await run(open, scenario));
+		out(...table(jobRows));
+		for (const row of jobRows) expect(row.result.items === expectedJobs && row.result.distinct === expectedJobs && !row.result.error, `jobs: ${row.scenario.label}`);
+	} finally {
+		await open.close();
+	}
+
+	const limited = await startLoggedMock({ ...DATA, rateLimit: RATE_LIMIT, timeScale: TIME_SCALE });
+	try {
+		const target = targetOf(limited);
+		const pages = RECORDS / LIMITS.jobSearchPageSize;
+		// The fixed window opens with the first call; every full window before the last call's is time that must pass.
+		const floorMs = (Math.ceil(pages / RATE_LIMIT) - 1) * WINDOW_MS;
+		out('', `3. Rate limit ${RATE_LIMIT} calls per window, time scale ${TIME_SCALE} (window ${seconds(WINDOW_MS)}): Return All of ${RECORDS} jobs = ${pages} pages; floor ${seconds(floorMs)}`);
+		const jobScenarios = [jobSignalsJobSearch(), httpJobSearch(target), httpJobSearch(target, WINDOW_MS / RATE_LIMIT)];
+		for (const scenario of jobScenarios) {
+			await limited.service.reset();
+			const row = await run(limited, scenario);
+			const { calls, result } = row;
+			const over = ((result.wallMs - floorMs) / floorMs) * 100;
+			out(
+				`  ${scenario.label}: items ${result.items} of ${RECORDS} (distinct ${result.distinct}), calls ${calls.calls}, 429s received ${calls.tooMany}, ` +
+					`other failed calls ${calls.otherFailures}, run ${result.error ? `FAILED (${result.error})` : 'ended without error'}, ` +
+					`time ${seconds(result.wallMs)} vs floor ${seconds(floorMs)} (${over >= 0 ? '+' : ''}${over.toFixed(1)}%), peak RSS Δ ${mib(result.peakRssDeltaBytes)}`,
+			);
+			if (scenario === jobScenarios[0]) {
+				expect(result.items === RECORDS && result.distinct === RECORDS && !result.error, 'rate-limited jobs: every job, once, no failure');
+				expect(over <= 10, 'rate-limited jobs: within 10% of the floor');
+			}
+		}
+
+		const addresses = Array.from({ length: ADDRESSES }, (_, i) => `bench.subscriber.${i + 1}@example.org`);
+		out('', `4. Subscriber upload of ${ADDRESSES} addresses in ${ADDRESSES} input items (at most ${LIMITS.maxAddressesPerUpload} per call)`);
+		for (const scenario of [jobSignalsUpload(addresses), httpUpload(target, addresses)]) {
+			await limited.service.reset();
+			const before = limited.service.store.subscribersOf(DEMO_ACCOUNT).length;
+			const { calls, result } = await run(limited, scenario);
+			const added = limited.service.store.subscribersOf(DEMO_ACCOUNT).length - before;
+			out(
+				`  ${scenario.label}: calls ${calls.calls}, failed calls ${calls.tooMany + calls.otherFailures}, output items ${result.items}, subscribers added ${added}, ` +
+					`wall ${seconds(result.wallMs)}, peak RSS Δ ${mib(result.peakRssDeltaBytes)}${result.error ? `, FAILED (${result.error})` : ''}`,
+			);
+			if (scenario.label.startsWith('Job Signals')) {
+				expect(calls.calls === ADDRESSES / LIMITS.maxAddressesPerUpload && added === ADDRESSES && result.items === ADDRESSES, 'upload: 100 calls, every address added');
+			}
+		}
+	} finally {
+		await limited.close();
+	}
+
+	if (problems.length > 0) {
+		out('', `Goals missed: ${problems.join('; ')}`);
+		process.exitCode = 1;
+	}
+}
+
+if (process.argv[2] === 'child') {
+	process.once('message', (task) => {
+		void measure(task as ChildTask).then((result) => process.send!(result, () => process.exit(0)));
+	});
+} else {
+	void main();
+}

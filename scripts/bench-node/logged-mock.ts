@@ -1,0 +1,27 @@
+/** The standalone mock over real HTTP, with every request it answers logged (to count calls and 429s). */
+import type { StartOptions } from '../../mock-server/src/server';
+import { startMockServer } from '../../mock-server/src/server';
+import { logRequests } from '../../test/harness/request-log';
+
+export async function startLoggedMock(options: StartOptions) {
+	const server = await startMockServer({ ...options, port: 0 });
+	const { handlers } = server.service;
+	const logged = logRequests([...handlers]);
+	// The server reads service.handlers on each request, so from now on the logging handler answers them all.
+	handlers.splice(0, handlers.length, logged.handler);
+	return {
+		...server,
+		/** The log since the last call, then cleared: calls made, 429s received, other failures. */
+		takeCalls() {
+			const statuses = logged.log.map((entry) => entry.status);
+			logged.clear();
+			return {
+				calls: statuses.length,
+				tooMany: statuses.filter((s) => s === 429).length,
+				otherFailures: statuses.filter((s) => s !== 429 && (s < 200 || s >= 300)).length,
+			};
+		},
+	};
+}
+
+export type LoggedMock = Awaited<ReturnType<typeof startLoggedMock>>;
