@@ -99,6 +99,20 @@ describe('signals', () => {
 		}
 	});
 
+	it('answers a page read again with the same bytes, and a changed page once the data changes', async () => {
+		const path = `/signals/changes${all}&per_page=1000`;
+		const [first, again] = [await ok(signalsEnvelopeSchema, path), await ok(signalsEnvelopeSchema, path)];
+		expect(again).toEqual(first);
+		const demoSignals = mock.service.processCycle().filter((e) => e.event_type === 'signal' && e.account_id === 'acc_demo');
+		const added = demoSignals.filter((e) => 'info' in e.event_data && e.event_data.info.group === 'changes').length;
+		expect(added).toBeGreaterThan(0);
+		const after = await ok(signalsEnvelopeSchema, path);
+		expect(after.pagination.count_signals).toBe(first.pagination.count_signals + added);
+		expect(after.signals.slice(0, added).map((s) => s.signal_id)).toEqual(
+			demoSignals.flatMap((e) => ('info' in e.event_data && e.event_data.info.group === 'changes' ? [e.event_data.signal_id] : [])).reverse(),
+		);
+	});
+
 	it('answers 404 for an unknown group, category or type', async () => {
 		expectApiError(await call('/signals/opportunities'), 404, /group/);
 		expectApiError(await call('/signals/problems/url'), 404, /category/);

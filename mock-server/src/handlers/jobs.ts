@@ -7,7 +7,7 @@ import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
 import { apiError } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
-import { RecentResults } from '../search/recent-results';
+import { RecentResults } from '../data/recent-results';
 import { searchJobs } from '../search/job-search';
 import type { ServiceContext } from '../service-context';
 import { accountFilters } from './filters';

@@ -1,9 +1,8 @@
 /**
- * Serializes a signals envelope. Signals never change once created, so each
+ * Serializes a signals envelope to JSON text. Signals never change once created, so each
  * one's JSON is computed once and reused: a 1000-signal page is a string join.
  */
 import type { Pagination, Signal } from '../contract/schemas';
-import { rawJson } from '../http/respond';
 
 const serialized = new WeakMap<Signal, string>();
 
@@ -16,12 +15,12 @@ function signalJson(signal: Signal): string {
 	return json;
 }
 
-export function signalsBody(
+export function signalsJson(
 	where: { group: string; category?: string; type?: string },
 	pagination: Pagination,
 	signals: readonly Signal[],
-): Response {
+): string {
 	// Field order follows the spec's envelope table; category/type only on their endpoints.
 	const head = JSON.stringify({ group: where.group, category: where.category, type: where.type, pagination });
-	return rawJson(`${head.slice(0, -1)},"signals":[${signals.map(signalJson).join(',')}]}`);
+	return `${head.slice(0, -1)},"signals":[${signals.map(signalJson).join(',')}]}`;
 }

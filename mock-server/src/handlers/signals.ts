@@ -3,14 +3,19 @@ import type { HttpHandler } from 'msw';
 import { API_PATHS } from '../contract/api';
 import { findCategory, isSignalGroup } from '../contract/hierarchy';
 import { signalsQuerySchema } from '../contract/schemas';
+import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
-import { apiError } from '../http/respond';
+import { apiError, rawJson } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { ServiceContext } from '../service-context';
-import { signalsBody } from './signals-body';
+import { signalsJson } from './signals-body';
+
+const utf8 = new TextEncoder();
 
 export function signalHandlers(context: ServiceContext): HttpHandler[] {
+	// Clients re-read the same pages (polling, paging): a 1000-signal body is built and UTF-8 encoded once per data version.
+	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>>(32);
 	const answer = ({ url, params, account }: ApiCall) => {
 		const { group, category, type } = params;
 		if (!isSignalGroup(group)) return apiError(404, `Unknown signal group "${group}"`);
@@ -21,15 +26,19 @@ export function signalHandlers(context: ServiceContext): HttpHandler[] {
 		}
 		const query = parseQuery(signalsQuerySchema, url);
 		if (query instanceof Response) return query;
-		const matching = context.store.signalsOf(account.account_id, {
-			group,
-			category,
-			type,
-			directOnly: query.direct_only,
-			activeOnly: query.active_only,
+		const key = JSON.stringify([account.account_id, group, category, type, query]);
+		const body = recentPages.get(key, context.store.version, () => {
+			const matching = context.store.signalsOf(account.account_id, {
+				group,
+				category,
+				type,
+				directOnly: query.direct_only,
+				activeOnly: query.active_only,
+			});
+			const { pagination, items } = paginate(matching, query.page, query.per_page);
+			return utf8.encode(signalsJson({ group, category, type }, pagination, items));
 		});
-		const { pagination, items } = paginate(matching, query.page, query.per_page);
-		return signalsBody({ group, category, type }, pagination, items);
+		return rawJson(body);
 	};
 	return [
 		apiRoute(context, 'get', API_PATHS.signalsOfType, answer),

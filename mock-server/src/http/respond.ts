@@ -11,6 +11,6 @@ export function uploadError(reason: string): Response {
 }
 
 /** A JSON response from an already-serialized body (the hot paths build their bytes themselves). */
-export function rawJson(body: string, status = 200): Response {
+export function rawJson(body: string | Uint8Array<ArrayBuffer>, status = 200): Response {
 	return new HttpResponse(body, { status, headers: { 'Content-Type': 'application/json' } });
 }
