@@ -35,8 +35,8 @@ async function runMock(): Promise<void> {
 	process.on('message', async (message: Message) => {
 		if (message.kind === 'memory?') {
 			const { heapUsed, rss } = process.memoryUsage();
-			// maxRSS is in kilobytes.
-			process.send?.({ kind: 'memory', rssMb: mb(rss), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1000), heapMb: mb(heapUsed) } satisfies Message);
+			// maxRSS is in kibibytes.
+			process.send?.({ kind: 'memory', rssMb: mb(rss), peakRssMb: mb(process.resourceUsage().maxRSS * 1024), heapMb: mb(heapUsed) } satisfies Message);
 		}
 		if (message.kind === 'stop') await server.close().then(() => process.exit(0));
 	});
