@@ -1,0 +1,53 @@
+/**
+ * `npm run scan`: what n8n's verification checks, run locally. The official
+ * scanner (`@n8n/scan-community-package`) only takes a registry name on its
+ * command line, so its `analyzePackage` runs here on the packed tarball's
+ * contents and on the source tree, and the package metadata is checked
+ * against n8n's verification guidelines. Any finding exits 1.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'job-signals-scan-'));
+const findings = [];
+
+try {
+	const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work, '--loglevel=error'], { cwd: root, encoding: 'utf8' }));
+	execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', work]);
+	const packageDir = join(work, 'package');
+	const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+
+	for (const [label, result] of [
+		['packed tarball', await analyzePackage(packageDir)],
+		['source tree', await analyzePackage(root, SOURCE_FILE_PATTERNS)],
+	]) {
+		if (!result.passed) findings.push(`scanner on the ${label}: ${result.message}\n${result.details ?? ''}`);
+		else console.log(`scanner on the ${label}: passed${result.message ? ` (${result.message})` : ''}`);
+	}
+
+	const check = (ok, message) => ok || findings.push(`package.json: ${message}`);
+	check(manifest.license === 'MIT', 'license must be MIT');
+	check(manifest.keywords?.includes('n8n-community-node-package'), 'keyword n8n-community-node-package missing');
+	check(manifest.n8n?.strict === true, 'n8n.strict must be true');
+	check(JSON.stringify(manifest.files) === JSON.stringify(['dist']), 'files must be ["dist"]');
+	check(Object.keys(manifest.dependencies ?? {}).length === 0, 'no runtime dependencies allowed');
+	check(manifest.peerDependencies?.['n8n-workflow'] === '*', 'n8n-workflow must be a peer dependency "*"');
+	for (const file of [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])]) {
+		check(existsSync(join(packageDir, file)), `${file} (named in the n8n section) is not in the tarball`);
+	}
+	const outside = packed.files.map((f) => f.path).filter((p) => !p.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(p));
+	check(outside.length === 0, `the tarball holds files outside dist/: ${outside.join(', ')}`);
+	console.log(`tarball: ${packed.filename}, ${packed.entryCount} files, ${packed.size} bytes`);
+} finally {
+	rmSync(work, { recursive: true, force: true });
+}
+
+if (findings.length > 0) {
+	console.error(findings.join('\n'));
+	process.exit(1);
+}
+console.log('scan: no findings');
