@@ -66,7 +66,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		handlers: [] as HttpHandler[],
 	};
 	service.handlers = [
-		...controlHandlers({ ...service, faults: context.faults }),
+		...controlHandlers({ ...service, faults: context.faults, subscribersOf: (accountId) => store.subscribersOf(accountId) }),
 		...signalHandlers(context),
 		...jobHandlers(context),
 		...sourceHandlers(context),

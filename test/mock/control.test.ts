@@ -103,4 +103,15 @@ describe('control routes', () => {
 		const answer = await control(MOCK_CONTROL_PATHS.deliveries);
 		expect(answer).toMatchObject({ status: 200, json: { data: [] } });
 	});
+	it('/__mock/accounts/:id/subscribers shows what uploads did, per account; an unknown account is 404', async () => {
+		const path = (id: string) => MOCK_CONTROL_PATHS.subscribers.replace(':account_id', id);
+		const before = (await control(path('acc_demo'))).json as { data: { email: string }[] };
+		const upload = await call('/api/subscribers/upload', { base: APP_URL, token: null, method: 'POST', body: { email_addresses: 'New.Person@Example.com', access_token: DEMO_TOKEN } });
+		expect(upload.status).toBe(200);
+		const after = (await control(path('acc_demo'))).json as { data: { email: string; tags: string[] }[] };
+		expect(after.data.map((s) => s.email)).toEqual([...before.data.map((s) => s.email), 'new.person@example.com']);
+		const second = (await control(path('acc_second'))).json as { data: { email: string }[] };
+		expect(second.data.map((s) => s.email)).not.toContain('new.person@example.com');
+		expectApiError(await control(path('acc_nobody')), 404, /acc_nobody/);
+	});
 });

@@ -39,6 +39,7 @@ export const MOCK_CONTROL_PATHS = {
 	deliveries: '/__mock/deliveries',
 	faults: '/__mock/faults',
 	accounts: '/__mock/accounts',
+	subscribers: '/__mock/accounts/:account_id/subscribers',
 } as const;
 
 /**

@@ -3,13 +3,14 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { MOCK_CONTROL_PATHS } from '../contract/api';
 import { faultsBodySchema, type Faults } from '../http/faults';
 import { apiError } from '../http/respond';
-import type { Account } from '../data/model';
+import type { Account, Subscriber } from '../data/model';
 import type { CycleEvent } from '../webhooks/envelope';
 
 export interface ControlActions {
 	reset(): Promise<void>;
 	processCycle(): CycleEvent[];
 	accounts(): Account[];
+	subscribersOf(accountId: string): Subscriber[];
 	faults: Faults;
 }
 
@@ -28,6 +29,12 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 				})),
 			}),
 		),
+		// What subscriber upload did, for integration tests (the service has no read endpoint for it).
+		http.get(path(MOCK_CONTROL_PATHS.subscribers), ({ params }) => {
+			const accountId = String(params.account_id);
+			if (!actions.accounts().some((a) => a.account_id === accountId)) return apiError(404, `No account with id "${accountId}"`);
+			return HttpResponse.json({ data: actions.subscribersOf(accountId) });
+		}),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
 		http.put(path(MOCK_CONTROL_PATHS.faults), async ({ request }) => {
 			let body: unknown;
