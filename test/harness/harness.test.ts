@@ -68,6 +68,22 @@ describe('harness: HTTP Request node through WorkflowExecute against the in-proc
 		expect(run.items[0].json.error).toBeDefined();
 		expect(run.items[0].pairedItem).toEqual({ item: 0 });
 	});
+
+	it('with continueErrorOutput the failed item goes to the error output, the good one to the success output', async () => {
+		const get = httpGet('');
+		const run = await runNode({
+			...get,
+			parameters: { ...get.parameters, url: `=${MOCK_API_URL}{{ $json.path }}` },
+			onError: 'continueErrorOutput',
+			input: [{ path: '/collections' }, { path: '/jobs/job_does_not_exist' }],
+		});
+		expect(run.error).toBeUndefined();
+		const [success, failure] = run.outputs;
+		expect(success.map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
+		expect(Array.isArray(success[0].json.data)).toBe(true);
+		expect(failure.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
+		expect(failure[0].json.error).toBeDefined();
+	});
 });
 
 describe('harness: credentials', () => {
