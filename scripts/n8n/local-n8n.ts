@@ -1,0 +1,111 @@
+/**
+ * The pieces `npm start` and the end-to-end tests share: the package packed
+ * and installed into a user folder the way n8n installs a community package,
+ * the mock and n8n as child processes, n8n's CLI, and its owner account.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { N8N_BIN, n8nEnv, PACKAGE_NAME, REPO_ROOT } from './config.ts';
+import { runCommand, startService, waitForHttp, type Service } from './processes.ts';
+
+/** `npm pack` of the built package; returns the tarball's path. */
+export function packPackage(): string {
+	const destination = mkdtempSync(join(tmpdir(), 'job-signals-pack-'));
+	const [packed] = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT, encoding: 'utf8' }),
+	) as { filename: string }[];
+	return join(destination, packed.filename);
+}
+
+/**
+ * Installs the tarball the way n8n 2.40 installs a community package
+ * (CommunityPackagesService): extracted into `<userFolder>/.n8n/nodes/node_modules/<name>`,
+ * its dev, peer and optional dependencies dropped from its package.json, then
+ * `npm install` there with n8n's flags, and the package recorded in the nodes
+ * folder's package.json. n8n then loads it as `n8n-nodes-job-signals.jobSignals`.
+ */
+export function installPackage(userFolder: string, tarball: string): void {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	const packageDir = join(nodesDir, 'node_modules', PACKAGE_NAME);
+	rmSync(packageDir, { recursive: true, force: true });
+	mkdirSync(packageDir, { recursive: true });
+	execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
+	const manifestPath = join(packageDir, 'package.json');
+	const { devDependencies: _dev, peerDependencies: _peer, optionalDependencies: _optional, ...manifest } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+	execFileSync('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false', '--loglevel=error'], {
+		cwd: packageDir,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	const nodesManifestPath = join(nodesDir, 'package.json');
+	const nodesManifest = existsSync(nodesManifestPath) ? JSON.parse(readFileSync(nodesManifestPath, 'utf8')) : { name: 'installed-nodes', private: true, dependencies: {} };
+	nodesManifest.dependencies = { ...nodesManifest.dependencies, [PACKAGE_NAME]: manifest.version };
+	writeFileSync(nodesManifestPath, JSON.stringify(nodesManifest, null, 2));
+}
+
+/** One n8n CLI command (import:…, execute, …) against the user folder. */
+export async function n8nCli(userFolder: string, args: string[], port = 5678) {
+	const result = await runCommand(process.execPath, [N8N_BIN, ...args], { env: n8nEnv(userFolder, port), cwd: userFolder });
+	return result;
+}
+
+export async function n8nCliOrThrow(userFolder: string, args: string[]): Promise<string> {
+	const result = await n8nCli(userFolder, args);
+	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+	return result.stdout;
+}
+
+export async function startN8n(userFolder: string, port: number, options: { echo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Service> {
+	const service = startService(process.execPath, [N8N_BIN, 'start'], {
+		cwd: userFolder,
+		env: { ...n8nEnv(userFolder, port), ...options.env },
+		echo: options.echo,
+		label: 'n8n',
+	});
+	await waitForHttp(`http://127.0.0.1:${port}/healthz/readiness`, service, 180_000);
+	return service;
+}
+
+export interface MockProcess extends Service {
+	apiUrl: string;
+	appUrl: string;
+}
+
+/** The standalone mock (built: mock-server/dist/cli.js) on `port`. */
+export async function startMock(port: number, flags: string[] = [], echo = false): Promise<MockProcess> {
+	const service = startService(process.execPath, [join(REPO_ROOT, 'mock-server', 'dist', 'cli.js'), '--port', String(port), ...flags], {
+		cwd: REPO_ROOT,
+		echo,
+		label: 'mock',
+	});
+	const appUrl = `http://127.0.0.1:${port}`;
+	await waitForHttp(`${appUrl}/__mock/accounts`, service, 60_000);
+	return Object.assign(service, { apiUrl: `${appUrl}/v2`, appUrl });
+}
+
+export const LOCAL_OWNER = { email: 'owner@job-signals.local', firstName: 'Local', lastName: 'Owner', password: 'JobSignals-local-1' };
+
+/** Creates the owner account on a fresh instance (no-op when one exists), so the editor opens at its login page. */
+export async function ensureOwner(port: number): Promise<void> {
+	const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(LOCAL_OWNER),
+	});
+	if (!response.ok && response.status !== 400) throw new Error(`owner setup: ${response.status} ${await response.text()}`);
+}
+
+/** A logged-in session for n8n's REST API (the editor's own API). */
+export async function login(port: number): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+	const response = await fetch(`http://127.0.0.1:${port}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: LOCAL_OWNER.email, password: LOCAL_OWNER.password }),
+	});
+	if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	return (path, init = {}) =>
+		fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers, cookie } });
+}

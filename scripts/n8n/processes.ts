@@ -1,0 +1,81 @@
+/**
+ * Child processes for the local n8n and the mock: each in its own process
+ * group, so stopping one stops everything it started; their output is kept
+ * for error messages and optionally shown.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Service {
+	child: ChildProcess;
+	/** Everything the process printed so far. */
+	output(): string;
+	/** SIGTERM to the group, SIGKILL after `graceMs`; resolves when it has exited. */
+	stop(graceMs?: number): Promise<void>;
+	exited: Promise<number | null>;
+}
+
+export function startService(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; echo?: boolean; label: string }): Service {
+	const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	const keep = (chunk: Buffer) => {
+		const text = chunk.toString();
+		output = (output + text).slice(-200_000);
+		if (options.echo) for (const line of text.split('\n').filter(Boolean)) console.log(`[${options.label}] ${line}`);
+	};
+	child.stdout?.on('data', keep);
+	child.stderr?.on('data', keep);
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	return {
+		child,
+		output: () => output,
+		exited,
+		async stop(graceMs = 10_000) {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			const signal = (name: NodeJS.Signals) => {
+				try {
+					process.kill(-child.pid!, name);
+				} catch {
+					// The group is already gone.
+				}
+			};
+			signal('SIGTERM');
+			const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+			await exited;
+			clearTimeout(timer);
+		},
+	};
+}
+
+/** Runs a command to its end and returns what it printed (n8n's CLI may crash on exit after a good run: the caller reads the output). */
+export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+	return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+		const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+		child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr });
+		});
+	});
+}
+
+/** Polls `url` until it answers 200 or the process dies or time runs out. */
+export async function waitForHttp(url: string, service: Service, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	let dead = false;
+	void service.exited.then(() => (dead = true));
+	while (Date.now() < deadline && !dead) {
+		try {
+			const response = await fetch(url);
+			if (response.ok) return;
+		} catch {
+			// Not listening yet.
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`${url} did not come up (${dead ? 'the process exited' : 'timeout'}). Its output:\n${service.output().slice(-4000)}`);
+}

@@ -1,0 +1,104 @@
+/**
+ * One real n8n for an e2e test file: the cached install (installed on first
+ * use), a fresh user folder with the packed package installed as a community
+ * package, and the standalone mock on a free port, with helpers to import
+ * workflows and run them through n8n's CLI.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { installN8n } from '../../scripts/n8n/install.ts';
+import { installPackage, n8nCli, n8nCliOrThrow, packPackage, startMock, type MockProcess } from '../../scripts/n8n/local-n8n.ts';
+
+export const DEMO_TOKEN = 'demo-token-job-signals';
+export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface RealN8n {
+	userFolder: string;
+	mock: MockProcess;
+	importWorkflows(workflows: object[]): Promise<void>;
+	cli(args: string[]): Promise<string>;
+	close(): Promise<void>;
+}
+
+export async function setUpRealN8n(mockFlags: string[] = []): Promise<RealN8n> {
+	await installN8n();
+	const userFolder = mkdtempSync(join(tmpdir(), 'job-signals-e2e-'));
+	installPackage(userFolder, packPackage());
+	const mock = await startMock(await freePort(), mockFlags);
+	const credentials = [
+		{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: mock.apiUrl, appUrl: mock.appUrl, accessToken: '' } },
+	];
+	const credentialFile = join(userFolder, 'credentials.json');
+	writeFileSync(credentialFile, JSON.stringify(credentials));
+	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${credentialFile}`]);
+	return {
+		userFolder,
+		mock,
+		async importWorkflows(workflows) {
+			const dir = mkdtempSync(join(userFolder, 'workflows-'));
+			workflows.forEach((workflow, i) => writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)));
+			await n8nCliOrThrow(userFolder, ['import:workflow', '--separate', `--input=${dir}`]);
+		},
+		cli: (args) => n8nCliOrThrow(userFolder, args),
+		async close() {
+			await mock.stop();
+			rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run). */
+export async function executeWorkflow(n8n: RealN8n, id: string): Promise<RunData> {
+	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput']);
+	const start = result.stdout.indexOf('{');
+	if (start < 0) throw new Error(`n8n execute printed no result (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+	return JSON.parse(result.stdout.slice(start)) as RunData;
+}
+
+export interface RunData {
+	data: { resultData: { runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] }; error?: { message: string } }[]>; error?: { message: string } } };
+}
+
+/** A workflow of a Manual Trigger and one Job Signals node. */
+export function oneNodeWorkflow(id: string, parameters: Record<string, unknown>) {
+	return {
+		id,
+		name: `e2e ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: `${id}-t`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: `${id}-n`,
+				name: 'Job Signals',
+				type: 'n8n-nodes-job-signals.jobSignals',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters,
+				credentials: { jobSignalsApi: CREDENTIAL },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Job Signals', type: 'main', index: 0 }]] } },
+		pinData: {},
+	};
+}
+
+/** The Job Signals node's output items in a run. */
+export function nodeOutput(run: RunData, node = 'Job Signals'): Record<string, unknown>[] {
+	const task = run.data.resultData.runData[node]?.[0];
+	if (!task?.data) throw new Error(`${node} did not run: ${task?.error?.message ?? run.data.resultData.error?.message ?? 'no task data'}`);
+	return task.data.main[0].map((item) => item.json);
+}

@@ -1,0 +1,66 @@
+// In a real n8n, with the package installed as a community package: one workflow per resource, executed by
+// n8n's CLI against the standalone mock over real HTTP, its output compared with the mock's own answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n } from './real-n8n';
+
+let n8n: RealN8n;
+
+const api = async (path: string) => {
+	const response = await fetch(`${n8n.mock.apiUrl}${path}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+	if (!response.ok) throw new Error(`${path}: ${response.status}`);
+	return (await response.json()) as Record<string, unknown>;
+};
+
+const WORKFLOWS = {
+	e2eSignals: { resource: 'signal', operation: 'getAll', group: 'problems', category: 'it', directOnly: false, activeOnly: false, returnAll: true },
+	e2eJobSearch: { resource: 'job', operation: 'search', search: 'engineer', returnAll: false, limit: 150 },
+	e2eCollections: { resource: 'collection', operation: 'getAll', returnAll: true },
+	e2eSource: { resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: 'src_000002' } },
+	e2eUpload: { resource: 'subscriber', operation: 'upload', emailAddresses: 'e2e-one@example.com, e2e-two@example.com, not-an-address' },
+};
+
+beforeAll(async () => {
+	n8n = await setUpRealN8n(['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0']);
+	await n8n.importWorkflows(Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)));
+});
+
+afterAll(async () => {
+	await n8n?.close();
+});
+
+describe('the package in a real n8n', () => {
+	it('signals: every signal of a category, as the API pages them', async () => {
+		const output = nodeOutput(await executeWorkflow(n8n, 'e2eSignals'));
+		const expected: unknown[] = [];
+		for (let page = 1; ; page++) {
+			const body = await api(`/signals/problems/it?direct_only=false&active_only=false&per_page=1000&page=${page}`);
+			expected.push(...(body.signals as unknown[]));
+			if (!(body.pagination as { has_next: boolean }).has_next) break;
+		}
+		expect(expected.length).toBeGreaterThan(0);
+		expect(output).toEqual(expected);
+	});
+
+	it('jobs: a search limited to 150', async () => {
+		const output = nodeOutput(await executeWorkflow(n8n, 'e2eJobSearch'));
+		const first = await api('/jobs?search=engineer&offset=0');
+		const second = await api('/jobs?search=engineer&offset=100');
+		expect(output).toEqual([...(first.data as unknown[]), ...(second.data as unknown[])].slice(0, 150));
+		expect(output).toHaveLength(150);
+	});
+
+	it('collections and a source', async () => {
+		expect(nodeOutput(await executeWorkflow(n8n, 'e2eCollections'))).toEqual((await api('/collections')).data);
+		expect(nodeOutput(await executeWorkflow(n8n, 'e2eSource'))).toEqual([await api('/sources/id/src_000002')]);
+	});
+
+	it('subscriber upload: valid addresses reach the account, the invalid one is reported', async () => {
+		const output = nodeOutput(await executeWorkflow(n8n, 'e2eUpload'));
+		expect(output).toEqual([{ uploaded: ['e2e-one@example.com', 'e2e-two@example.com'], invalid: ['not-an-address'], duplicates: [] }]);
+		const subscribers = (await (await fetch(`${n8n.mock.appUrl}/__mock/accounts/acc_demo/subscribers`)).json()) as { data: { email: string }[] };
+		const emails = subscribers.data.map((s) => s.email);
+		expect(emails).toContain('e2e-one@example.com');
+		expect(emails).toContain('e2e-two@example.com');
+		expect(emails).not.toContain('not-an-address');
+	});
+});
