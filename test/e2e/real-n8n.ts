@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installN8n } from '../../scripts/n8n/install.ts';
-import { installPackage, n8nCli, n8nCliOrThrow, packPackage, startMock, type MockProcess } from '../../scripts/n8n/local-n8n.ts';
+import { installN8n } from '../../scripts/n8n/install.mts';
+import { installPackage, n8nCli, n8nCliOrThrow, packPackage, startMock, type MockProcess } from '../../scripts/n8n/local-n8n.mts';
 
 export const DEMO_TOKEN = 'demo-token-job-signals';
 export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };

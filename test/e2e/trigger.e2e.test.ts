@@ -3,8 +3,8 @@
 // fails the first attempt of every other event. n8n's own executions must show each event exactly once.
 import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureOwner, login, startN8n } from '../../scripts/n8n/local-n8n.ts';
-import type { Service } from '../../scripts/n8n/processes.ts';
+import { ensureOwner, login, startN8n } from '../../scripts/n8n/local-n8n.mts';
+import type { Service } from '../../scripts/n8n/processes.mts';
 import { CREDENTIAL, DEMO_TOKEN, freePort, setUpRealN8n, type RealN8n } from './real-n8n';
 
 const WORKFLOW_ID = 'e2eTrigger';
@@ -95,7 +95,7 @@ beforeAll(async () => {
 	proxyPort = await freePort();
 	proxy = await startProxy(n8nPort);
 	// n8n advertises the proxy as its webhook URL, so that is what the trigger registers with the mock.
-	server = await startN8n(n8n.userFolder, n8nPort, { env: { WEBHOOK_URL: `http://127.0.0.1:${proxyPort}/` } });
+	server = await startN8n(n8n.userFolder, n8nPort, { env: { N8N_WEBHOOK_URL: `http://127.0.0.1:${proxyPort}/` } });
 	await ensureOwner(n8nPort);
 });
 

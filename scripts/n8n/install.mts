@@ -9,7 +9,7 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR, N8N_OVERRIDES, N8N_VERSION } from './config.ts';
+import { CACHE_DIR, N8N_OVERRIDES, N8N_VERSION } from './config.mts';
 
 const MARKER = join(CACHE_DIR, '.installed');
 const nodeVersion = process.versions.node;

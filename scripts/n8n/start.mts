@@ -6,9 +6,9 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './config.ts';
-import { installN8n } from './install.ts';
-import { ensureOwner, installPackage, LOCAL_OWNER, n8nCliOrThrow, packPackage, startMock, startN8n } from './local-n8n.ts';
+import { REPO_ROOT } from './config.mts';
+import { installN8n } from './install.mts';
+import { ensureOwner, installPackage, LOCAL_OWNER, n8nCliOrThrow, packPackage, startMock, startN8n } from './local-n8n.mts';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const MOCK_PORT = Number(process.env.MOCK_PORT ?? 4010);
@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   Ctrl-C stops n8n and the mock.
 `);
 
+	let stopping = false;
 	const stop = async (signal: string) => {
+		stopping = true;
 		console.log(`\n${signal}: stopping n8n and the mock`);
 		await Promise.all([n8n.stop(), mock.stop()]);
 		process.exit(0);
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
 	process.once('SIGINT', () => void stop('SIGINT'));
 	process.once('SIGTERM', () => void stop('SIGTERM'));
 	const first = await Promise.race([n8n.exited.then(() => 'n8n'), mock.exited.then(() => 'the mock')]);
+	if (stopping) return;
 	console.error(`${first} exited; stopping the other`);
 	await Promise.all([n8n.stop(), mock.stop()]);
 	process.exit(1);

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { N8N_BIN, n8nEnv, PACKAGE_NAME, REPO_ROOT } from './config.ts';
-import { runCommand, startService, waitForHttp, type Service } from './processes.ts';
+import { N8N_BIN, n8nEnv, PACKAGE_NAME, REPO_ROOT } from './config.mts';
+import { runCommand, startService, waitForHttp, type Service } from './processes.mts';
 
 /** `npm pack` of the built package; returns the tarball's path. */
 export function packPackage(): string {
