@@ -6,9 +6,9 @@ let key = 0;
 const freshKey = () => `test-account-${key++}`;
 
 /** Resolves how many ms of fake time `waitForTurn` took. */
-async function timed(account: string): Promise<number> {
+async function timed(account: string, documentedLimit = true): Promise<number> {
 	const start = Date.now();
-	const turn = waitForTurn(account);
+	const turn = waitForTurn(account, documentedLimit);
 	await vi.runAllTimersAsync();
 	await turn;
 	return Date.now() - start;
@@ -52,9 +52,27 @@ describe('pacing', () => {
 		expect(await timed(account)).toBe(3000);
 	});
 
-	it('ignores headers that are not numbers', async () => {
+	it('calls outside the documented limit (the app URL) are not held back until the service reports a budget', async () => {
 		const account = freshKey();
-		recordBudget(account, { 'x-ratelimit-remaining': 'soon', 'x-ratelimit-reset': '-1', 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }, 429);
+		for (let i = 0; i < 200; i++) expect(await timed(account, false)).toBe(0);
+		recordBudget(account, { 'retry-after': '2' }, 429);
+		expect(await timed(account, false)).toBe(2000);
+		recordBudget(account, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' }, 200);
+		expect(await timed(account, false)).toBe(5000);
+	});
+
+	it('reads Retry-After as seconds or as an HTTP date', async () => {
+		vi.setSystemTime(Date.UTC(2026, 10, 22, 12, 0, 0));
+		const account = freshKey();
+		recordBudget(account, { 'retry-after': new Date(Date.now() + 4000).toUTCString() }, 429);
+		expect(await timed(account)).toBe(4000);
+		recordBudget(account, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }, 429);
+		expect(await timed(account)).toBe(0);
+	});
+
+	it('ignores headers that are not numbers or dates', async () => {
+		const account = freshKey();
+		recordBudget(account, { 'x-ratelimit-remaining': 'soon', 'x-ratelimit-reset': '-1', 'retry-after': 'later' }, 429);
 		expect(await timed(account)).toBe(0);
 	});
 });

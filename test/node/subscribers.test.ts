@@ -38,6 +38,15 @@ describe('Subscriber → Upload', () => {
 		expect(run.items[7]).toEqual({ json: { uploaded: ['person7@example.com'], invalid: [], duplicates: [] }, pairedItem: { item: 7 } });
 	});
 
+	it('is not paced at the API limit: 7,000 addresses go out in 70 calls without a wait for the next minute', async () => {
+		// At 60 calls per minute the 61st call would wait about a minute, past this test's 30 s timeout.
+		const input = Array.from({ length: 7000 }, (_, i) => ({ email: `bulk${i}@example.com` }));
+		const run = await upload(input);
+		expect(run.error).toBeUndefined();
+		expect(uploadCalls()).toHaveLength(70);
+		expect(subscribed()).toHaveLength(7000);
+	});
+
 	it('checks addresses first: invalid ones are reported, not sent; repeats in the run are sent once', async () => {
 		const run = await upload([
 			{ email: 'Ada@Example.com, grace@example.com; not-an-address' },

@@ -3,8 +3,9 @@
  * process (hence module state: one budget per API account, as the service counts it).
  *
  * Once the service reports its budget (X-RateLimit-Remaining / -Reset, or
- * Retry-After on a 429) the pacer follows what it last said; a service that
- * never reports one gets the documented 60 requests per sliding minute.
+ * Retry-After on a 429) the pacer follows what it last said. Until then, calls
+ * the documented limit covers get 60 requests per sliding minute; others
+ * (the app URL, see CHOICES.rateLimitAppliesToAppUrl) are not held back.
  */
 import { sleep } from 'n8n-workflow';
 import { LIMITS } from '../contract';
@@ -33,20 +34,24 @@ function budgetOf(key: string): Budget {
 	return budget;
 }
 
-/** Waits until one more request fits in the budget, then counts it. */
-export async function waitForTurn(key: string): Promise<void> {
+/**
+ * Waits until one more request fits in the budget, then counts it.
+ * `documentedLimit`: whether the documented per-minute limit applies until the service reports its own.
+ */
+export async function waitForTurn(key: string, documentedLimit: boolean): Promise<void> {
 	const budget = budgetOf(key);
+	const fallback = documentedLimit && !budget.reported;
 	for (;;) {
 		const now = Date.now();
-		const wait = waitNeeded(budget, now);
+		const wait = waitNeeded(budget, now, fallback);
 		if (wait <= 0) break;
 		await sleep(wait);
 	}
 	if (budget.remaining !== undefined) budget.remaining--;
-	if (!budget.reported) budget.sent.push(Date.now());
+	if (fallback) budget.sent.push(Date.now());
 }
 
-function waitNeeded(budget: Budget, now: number): number {
+function waitNeeded(budget: Budget, now: number, fallback: boolean): number {
 	if (budget.resetAt !== undefined && now >= budget.resetAt) {
 		budget.remaining = undefined;
 		budget.resetAt = undefined;
@@ -54,7 +59,7 @@ function waitNeeded(budget: Budget, now: number): number {
 	if (budget.remaining !== undefined && budget.resetAt !== undefined) {
 		return budget.remaining > 0 ? 0 : budget.resetAt - now;
 	}
-	if (budget.reported) return 0;
+	if (!fallback) return 0;
 	while (budget.sent.length > 0 && budget.sent[0] <= now - WINDOW_MS) budget.sent.shift();
 	return budget.sent.length < LIMITS.requestsPerMinute ? 0 : budget.sent[0] + WINDOW_MS - now;
 }
@@ -65,7 +70,7 @@ export function recordBudget(key: string, headers: Record<string, unknown>, stat
 	const now = Date.now();
 	const remaining = numberHeader(headers, 'x-ratelimit-remaining');
 	const reset = numberHeader(headers, 'x-ratelimit-reset');
-	const retryAfter = numberHeader(headers, 'retry-after');
+	const retryAfter = retryAfterSeconds(headers, now);
 	if (status === 429 && retryAfter !== undefined) {
 		budget.remaining = 0;
 		budget.resetAt = now + Math.min(retryAfter * 1000, RETRY_POLICY.maxWaitMs);
@@ -82,8 +87,23 @@ export function hasServerWait(key: string): boolean {
 	return budget.remaining === 0 && budget.resetAt !== undefined && budget.resetAt > Date.now();
 }
 
-function numberHeader(headers: Record<string, unknown>, name: string): number | undefined {
+function headerText(headers: Record<string, unknown>, name: string): string | undefined {
 	const raw = headers[name];
-	const value = Number(Array.isArray(raw) ? raw[0] : raw);
-	return raw === undefined || !Number.isFinite(value) || value < 0 ? undefined : value;
+	const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+	return first === undefined || first === null || String(first).trim() === '' ? undefined : String(first).trim();
+}
+
+function numberHeader(headers: Record<string, unknown>, name: string): number | undefined {
+	const text = headerText(headers, name);
+	const value = Number(text);
+	return text === undefined || !Number.isFinite(value) || value < 0 ? undefined : value;
+}
+
+/** Retry-After is either seconds or an HTTP date (RFC 9110); a date in the past means now. */
+function retryAfterSeconds(headers: Record<string, unknown>, now: number): number | undefined {
+	const seconds = numberHeader(headers, 'retry-after');
+	if (seconds !== undefined) return seconds;
+	const text = headerText(headers, 'retry-after');
+	const date = text === undefined ? NaN : Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
 }

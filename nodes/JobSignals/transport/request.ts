@@ -12,6 +12,7 @@ import {
 	type ILoadOptionsFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
+import { CHOICES } from '../contract';
 import { apiErrorFrom, unreachableError } from './errors';
 import { hasServerWait, recordBudget, waitForTurn } from './pacing';
 import { backoffMs, RETRY_POLICY } from './retry-policy';
@@ -51,11 +52,14 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 	}
 	const url = `${root}${request.path}`;
 	// One budget per account: keyed by where the calls go and the token that pays for them.
-	const budgetKey = `${trimSlash(String(credentials.baseUrl))}\n${String(credentials.apiToken)}`;
+	// Calls outside the documented limit get a budget of their own, followed only once the service reports one.
+	const documentedLimit = request.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
+	const budgetRoot = documentedLimit ? trimSlash(String(credentials.baseUrl)) : root;
+	const budgetKey = `${budgetRoot}\n${String(credentials.apiToken)}`;
 	let rateLimited = 0;
 	let transient = 0;
 	for (;;) {
-		await waitForTurn(budgetKey);
+		await waitForTurn(budgetKey, documentedLimit);
 		let response: FullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
