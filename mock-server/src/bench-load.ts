@@ -1,7 +1,8 @@
 /**
  * The benchmark's load generator: `concurrency` keep-alive clients send GETs
- * back to back for `durationMs`, each reading the whole body; the result is
- * requests per second and latency percentiles.
+ * back to back for `durationMs`, each reading the whole body and checking its
+ * length (a fast wrong answer must not count); the result is requests per
+ * second and latency percentiles.
  */
 import { Agent, request } from 'node:http';
 
@@ -10,15 +11,18 @@ export interface LoadResult {
 	rps: number;
 	p50: number;
 	p99: number;
-	bytes: number;
 }
 
-function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<number> {
+function get(agent: Agent, url: URL, headers: Record<string, string>, expectedBytes: number): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const req = request(url, { agent, headers }, (res) => {
 			let bytes = 0;
 			res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-			res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url.pathname}: HTTP ${res.statusCode}`))));
+			res.on('end', () => {
+				if (res.statusCode !== 200) reject(new Error(`${url.pathname}: HTTP ${res.statusCode}`));
+				else if (bytes !== expectedBytes) reject(new Error(`${url.pathname}: ${bytes} bytes, expected ${expectedBytes}`));
+				else resolve();
+			});
 			res.on('error', reject);
 		});
 		req.on('error', reject);
@@ -30,17 +34,22 @@ function percentile(sorted: readonly number[], p: number): number {
 	return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export async function load(url: string, headers: Record<string, string>, concurrency: number, durationMs: number): Promise<LoadResult> {
+export async function load(
+	url: string,
+	headers: Record<string, string>,
+	expectedBytes: number,
+	concurrency: number,
+	durationMs: number,
+): Promise<LoadResult> {
 	const target = new URL(url);
 	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 	const latencies: number[] = [];
-	let bytes = 0;
 	const started = performance.now();
 	const deadline = started + durationMs;
 	const client = async () => {
 		while (performance.now() < deadline) {
 			const t = performance.now();
-			bytes = await get(agent, target, headers);
+			await get(agent, target, headers, expectedBytes);
 			latencies.push(performance.now() - t);
 		}
 	};
@@ -48,5 +57,5 @@ export async function load(url: string, headers: Record<string, string>, concurr
 	const elapsed = performance.now() - started;
 	agent.destroy();
 	latencies.sort((a, b) => a - b);
-	return { requests: latencies.length, rps: (latencies.length * 1000) / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes };
+	return { requests: latencies.length, rps: (latencies.length * 1000) / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }

@@ -100,13 +100,14 @@ async function main(): Promise<void> {
 	const rows: string[] = [];
 	for (const [name, path] of Object.entries(endpoints)) {
 		for (const concurrency of CONCURRENCY) {
+			const expectedBytes = Buffer.byteLength(bodies[path]);
 			const measure = async (origin: string): Promise<LoadResult> => {
-				await load(`${origin}${path}`, auth, concurrency, WARMUP_MS);
-				return load(`${origin}${path}`, auth, concurrency, DURATION_MS);
+				await load(`${origin}${path}`, auth, expectedBytes, concurrency, WARMUP_MS);
+				return load(`${origin}${path}`, auth, expectedBytes, concurrency, DURATION_MS);
 			};
 			const m = await measure(base);
 			const b = await measure(bareBase);
-			const kb = Math.round(Buffer.byteLength(bodies[path]) / 1000);
+			const kb = Math.round(expectedBytes / 1000);
 			rows.push(
 				`| ${name} | ${kb} kB | ${concurrency} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} / ${m.p99.toFixed(1)} | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} | ${((100 * m.rps) / b.rps).toFixed(0)} % |`,
 			);

@@ -36,6 +36,21 @@ describe('standalone server', () => {
 		for (const j of jobs.data) expect(j.job_title.toLowerCase()).toContain('senior');
 	});
 
+	it('re-sends a cached page whole: the same bytes and Content-Length on every read', async () => {
+		const url = `${server.apiUrl}/signals/problems?per_page=1000&direct_only=false&active_only=false`;
+		const reads = [];
+		for (let i = 0; i < 3; i++) {
+			const response = await fetch(url, { headers: auth });
+			const bytes = new Uint8Array(await response.arrayBuffer());
+			expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+			reads.push(Buffer.from(bytes).toString('utf8'));
+		}
+		const body = signalsEnvelopeSchema.strict().parse(JSON.parse(reads[0]));
+		expect(body.signals.length).toBe(Math.min(1000, body.pagination.count_signals));
+		expect(reads[1]).toBe(reads[0]);
+		expect(reads[2]).toBe(reads[0]);
+	});
+
 	it('answers errors, the app URL and the control routes the same way', async () => {
 		const noToken = await fetch(`${server.apiUrl}/collections`);
 		expect(noToken.status).toBe(400);
