@@ -1,8 +1,8 @@
 /** The jobs envelope (cursor pages) and its metrics. */
-import { HttpResponse } from 'msw';
-import type { Job } from '../contract/schemas';
 import { SEED_EPOCH } from '../data/generate';
 import type { StoredJob } from '../data/model';
+import { jsonText } from '../http/respond';
+import { envelopeJson } from './record-json';
 
 /** metrics.updated_at: the newest change among the matching jobs (the seed epoch when there are none). */
 export function jobsMetrics(matching: readonly StoredJob[]): { count_jobs: number; updated_at: number } {
@@ -11,8 +11,7 @@ export function jobsMetrics(matching: readonly StoredJob[]): { count_jobs: numbe
 	return { count_jobs: matching.length, updated_at: updated };
 }
 
+/** `{data, cursor_job_id?, metrics}` for cursor pages; search pages have no cursor. */
 export function jobsEnvelope(data: readonly StoredJob[], metrics: ReturnType<typeof jobsMetrics>, cursor?: string): Response {
-	const body: { data: Job[]; cursor_job_id?: string; metrics: typeof metrics } = { data: data.map((j) => j.job), metrics };
-	if (cursor !== undefined) body.cursor_job_id = cursor;
-	return HttpResponse.json(body);
+	return jsonText(envelopeJson({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics }));
 }

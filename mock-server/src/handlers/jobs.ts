@@ -5,13 +5,14 @@ import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../contract/schem
 import type { StoredJob } from '../data/model';
 import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
-import { apiError } from '../http/respond';
+import { apiError, jsonText } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import { RecentResults } from '../data/recent-results';
 import { searchJobs } from '../search/job-search';
 import type { ServiceContext } from '../service-context';
 import { accountFilters } from './filters';
 import { jobsEnvelope, jobsMetrics } from './jobs-body';
+import { recordJson } from './record-json';
 import { trackedSource } from './sources';
 
 const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
@@ -55,12 +56,12 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 				return { matching: found, metrics: jobsMetrics(found) };
 			});
 			const page = matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize);
-			return HttpResponse.json({ data: page.map((j) => j.job), metrics });
+			return jobsEnvelope(page, metrics);
 		}),
 		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
 			const job = store.jobById(params.job_id);
 			if (!job || !store.tracks(account.account_id, job.source_id)) return apiError(404, `No job with id "${params.job_id}"`);
-			return HttpResponse.json(job);
+			return jsonText(recordJson(job));
 		}),
 	];
 }

@@ -1,19 +1,6 @@
-/**
- * Serializes a signals envelope to JSON text. Signals never change once created, so each
- * one's JSON is computed once and reused: a 1000-signal page is a string join.
- */
+/** Serializes a signals envelope to JSON text; each signal's JSON is computed once (recordJson). */
 import type { Pagination, Signal } from '../contract/schemas';
-
-const serialized = new WeakMap<Signal, string>();
-
-function signalJson(signal: Signal): string {
-	let json = serialized.get(signal);
-	if (json === undefined) {
-		json = JSON.stringify(signal);
-		serialized.set(signal, json);
-	}
-	return json;
-}
+import { envelopeJson } from './record-json';
 
 export function signalsJson(
 	where: { group: string; category?: string; type?: string },
@@ -21,6 +8,5 @@ export function signalsJson(
 	signals: readonly Signal[],
 ): string {
 	// Field order follows the spec's envelope table; category/type only on their endpoints.
-	const head = JSON.stringify({ group: where.group, category: where.category, type: where.type, pagination });
-	return `${head.slice(0, -1)},"signals":[${signals.map(signalJson).join(',')}]}`;
+	return envelopeJson({ group: where.group, category: where.category, type: where.type, pagination }, 'signals', signals);
 }

@@ -6,7 +6,7 @@ import { signalsQuerySchema } from '../contract/schemas';
 import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
-import { apiError, cachedJson } from '../http/respond';
+import { apiError, jsonBytes } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { ServiceContext } from '../service-context';
 import { signalsJson } from './signals-body';
@@ -38,7 +38,7 @@ export function signalHandlers(context: ServiceContext): HttpHandler[] {
 			const { pagination, items } = paginate(matching, query.page, query.per_page);
 			return utf8.encode(signalsJson({ group, category, type }, pagination, items));
 		});
-		return cachedJson(body);
+		return jsonBytes(body);
 	};
 	return [
 		apiRoute(context, 'get', API_PATHS.signalsOfType, answer),

@@ -10,13 +10,16 @@ export function uploadError(reason: string): Response {
 	return HttpResponse.json({ responseText: `Error '${reason}'` }, { status: 400 });
 }
 
+const utf8 = new TextEncoder();
+
 /**
- * A 200 JSON response from bytes that are kept and re-sent (a cached page). A stream that
- * hands out those same bytes avoids the copy `new Response(bytes)` makes: on a 1000-signal
- * page that copy is ~1 MB of garbage per request, and the major GCs it brings are the tail.
- * Readers must not transfer or detach the chunk (the standalone adapter and msw's interceptors only read it).
+ * A 200 JSON response over the given bytes, which may be kept and re-sent (a cached page).
+ * A stream that hands out those same bytes avoids the copy `new Response(bytes)` makes: on a
+ * 1000-signal page that copy is ~1 MB of garbage per request, and the major GCs it brings
+ * are the latency tail. Readers must not transfer or detach the chunk (the standalone
+ * adapter and msw's interceptors only read it).
  */
-export function cachedJson(bytes: Uint8Array<ArrayBuffer>): Response {
+export function jsonBytes(bytes: Uint8Array<ArrayBuffer>): Response {
 	const body = new ReadableStream<Uint8Array>({
 		start(controller) {
 			controller.enqueue(bytes);
@@ -27,4 +30,9 @@ export function cachedJson(bytes: Uint8Array<ArrayBuffer>): Response {
 		status: 200,
 		headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) },
 	});
+}
+
+/** A 200 JSON response from JSON text the handler built itself (hot paths join pre-serialized records). */
+export function jsonText(text: string): Response {
+	return jsonBytes(utf8.encode(text));
 }
