@@ -1,4 +1,4 @@
-/** The jobs envelope (cursor pages) and its metrics. */
+/** The jobs envelope (cursor and search pages) and its metrics. */
 import { SEED_EPOCH } from '../data/generate';
 import type { StoredJob } from '../data/model';
 import { jsonText } from '../http/respond';

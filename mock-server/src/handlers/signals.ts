@@ -6,12 +6,10 @@ import { signalsQuerySchema } from '../contract/schemas';
 import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
-import { apiError, jsonBytes } from '../http/respond';
+import { apiError, jsonBytes, utf8 } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { ServiceContext } from '../service-context';
 import { signalsJson } from './signals-body';
-
-const utf8 = new TextEncoder();
 
 export function signalHandlers(context: ServiceContext): HttpHandler[] {
 	// Clients re-read the same pages (polling, paging): a 1000-signal body is built and UTF-8 encoded once per data version.

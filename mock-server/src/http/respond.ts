@@ -1,4 +1,4 @@
-/** Response helpers: the API's JSON error body (apiErrorSchema) and the upload's responseText error. */
+/** Response helpers: the API's JSON error body (apiErrorSchema), the upload's responseText error, and JSON bodies the hot paths build themselves. */
 import { HttpResponse } from 'msw';
 import { STATUS_CODES } from 'node:http';
 
@@ -10,7 +10,7 @@ export function uploadError(reason: string): Response {
 	return HttpResponse.json({ responseText: `Error '${reason}'` }, { status: 400 });
 }
 
-const utf8 = new TextEncoder();
+export const utf8 = new TextEncoder();
 
 /**
  * A 200 JSON response over the given bytes, which may be kept and re-sent (a cached page).

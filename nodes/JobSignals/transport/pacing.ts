@@ -40,15 +40,16 @@ function budgetOf(key: string): Budget {
  */
 export async function waitForTurn(key: string, documentedLimit: boolean): Promise<void> {
 	const budget = budgetOf(key);
-	const fallback = documentedLimit && !budget.reported;
+	// Re-read after every wait: another request may have brought the service's own budget meanwhile.
+	const fallback = () => documentedLimit && !budget.reported;
 	for (;;) {
 		const now = Date.now();
-		const wait = waitNeeded(budget, now, fallback);
+		const wait = waitNeeded(budget, now, fallback());
 		if (wait <= 0) break;
 		await sleep(wait);
 	}
 	if (budget.remaining !== undefined) budget.remaining--;
-	if (fallback) budget.sent.push(Date.now());
+	if (fallback()) budget.sent.push(Date.now());
 }
 
 function waitNeeded(budget: Budget, now: number, fallback: boolean): number {
@@ -90,7 +91,8 @@ export function hasServerWait(key: string): boolean {
 function headerText(headers: Record<string, unknown>, name: string): string | undefined {
 	const raw = headers[name];
 	const first: unknown = Array.isArray(raw) ? raw[0] : raw;
-	return first === undefined || first === null || String(first).trim() === '' ? undefined : String(first).trim();
+	const text = first === undefined || first === null ? '' : String(first).trim();
+	return text === '' ? undefined : text;
 }
 
 function numberHeader(headers: Record<string, unknown>, name: string): number | undefined {
