@@ -36,7 +36,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	};
 	const organizationIdOf = (accountId: string) =>
 		store.accountList().find((a) => a.account_id === accountId)?.organization_id ?? accountId;
-	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds });
+	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds, faults: context.faults });
 	let processor = new Processor(store, options.seed, nowSeconds);
 
 	const service = {

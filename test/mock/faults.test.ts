@@ -1,8 +1,8 @@
-// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies.
+// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies (in-process; over HTTP in standalone.test.ts).
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS, MOCK_CONTROL_PATHS } from '../../mock-server/src/contract/api';
 import { collectionsEnvelopeSchema, signalsEnvelopeSchema } from '../../mock-server/src/contract/schemas';
-import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness';
+import { API_URL, APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness';
 
 const mock = useMock();
 const control = (method: string, body?: unknown) => call(MOCK_CONTROL_PATHS.faults, { base: APP_URL, token: null, method, body });
@@ -105,9 +105,62 @@ describe('fault injection', () => {
 			{ faults: [{ path: '/v2/jobs', drop: 'yes' }] },
 			{ faults: [{ path: '/v2/jobs', status: 500, after: -1 }] },
 			{ faults: [{ path: '/v2/jobs', status: 500, times: 0 }] },
+			{ faults: [{ path: '/v2/jobs', body: 'xml' }] },
+			{ faults: [{ path: '/v2/jobs', body: 'html', drop: true }] },
 		]) {
 			expectApiError(await control('PUT', body), 400, /Invalid faults/);
 		}
 		expectApiError(await call('/collections'), 503);
+	});
+
+	describe('bad bodies', () => {
+		const page2 = '/signals/problems?page=2';
+		const raw = async (path: string, base = API_URL) => {
+			const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+			return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+		};
+
+		it.each([
+			['truncated-json', (real: string, text: string) => {
+				expect(text).toBe(real.slice(0, Math.floor(real.length / 2)));
+				expect(() => JSON.parse(text)).toThrow(SyntaxError);
+			}],
+			['html', (_real: string, text: string, type: string | null) => {
+				expect(type).toMatch(/^text\/html/);
+				expect(text).toMatch(/<title>200 OK<\/title>/);
+			}],
+			['empty', (_real: string, text: string) => expect(text).toBe('')],
+			['wrong-shape', (_real: string, text: string) => expect(JSON.parse(text)).toEqual({ unexpected: true })],
+			['null-list', (real: string, text: string) => expect(JSON.parse(text)).toEqual({ ...JSON.parse(real), signals: null })],
+			['json-string', (_real: string, text: string) => expect(JSON.parse(text)).toBe('unexpected')],
+		] as const)('"%s": the real answer\'s status with that body, after the pages `after` lets through', async (body, check) => {
+			const real = await raw(page2);
+			expect(real.status).toBe(200);
+			await setFaults([{ path: '/v2/signals', body, after: 1 }]);
+			await ok(signalsEnvelopeSchema, '/signals/problems');
+			const bad = await raw(page2);
+			expect(bad.status).toBe(200);
+			check(real.text, bad.text, bad.type);
+			// `times` is unset: the rule keeps firing.
+			expect((await raw(page2)).text).toBe(bad.text);
+		});
+
+		it('with a status, answers that status with the bad body (a proxy\'s error page)', async () => {
+			await setFaults([{ path: '/v2/collections', status: 502, body: 'html' }]);
+			const answer = await raw('/collections');
+			expect(answer.status).toBe(502);
+			expect(answer.text).toMatch(/<title>502 Bad Gateway<\/title>/);
+		});
+
+		it('works on the app URL, including the webhook settings routes, and never on the control routes', async () => {
+			await setFaults([{ path: '/api/webhooks', method: 'GET', body: 'wrong-shape' }, { path: '/__mock', body: 'empty' }]);
+			const settings = await raw('/api/webhooks', APP_URL);
+			expect([settings.status, JSON.parse(settings.text)]).toEqual([200, { unexpected: true }]);
+			expect((await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).status).toBe(200);
+			await setFaults([{ path: '/api/webhooks', method: 'POST', status: 503 }]);
+			const created = await call('/api/webhooks', { base: APP_URL, method: 'POST', body: { url: 'https://hooks.example/x', event_types: ['signal'] } });
+			expectApiError(created, 503, /Injected fault/);
+			expect(mock.service.webhooks.settings.list('acc_demo')).toEqual([]);
+		});
 	});
 });

@@ -74,4 +74,23 @@ describe('standalone server', () => {
 		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE' });
 		expect((await fetch(`${server.apiUrl}/collections`, { headers: auth })).status).toBe(200);
 	});
+
+	it('sends the bad bodies fault rules ask for, with a Content-Length that matches', async () => {
+		const faults = (body: unknown) => fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', body: JSON.stringify(body) });
+		const page2 = `${server.apiUrl}/signals/problems?page=2`;
+		const real = await (await fetch(page2, { headers: auth })).text();
+		expect((await faults({ faults: [{ path: '/v2/signals', body: 'truncated-json', after: 1 }, { path: '/v2/collections', status: 502, body: 'html' }] })).status).toBe(200);
+		expect((await fetch(`${server.apiUrl}/signals/problems`, { headers: auth })).status).toBe(200);
+		for (const [url, status, expected] of [
+			[page2, 200, (text: string) => expect(text).toBe(real.slice(0, Math.floor(real.length / 2)))],
+			[`${server.apiUrl}/collections`, 502, (text: string) => expect(text).toMatch(/<title>502 Bad Gateway<\/title>/)],
+		] as const) {
+			const response = await fetch(url, { headers: auth });
+			const bytes = Buffer.from(await response.arrayBuffer());
+			expect(response.status).toBe(status);
+			expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+			expected(bytes.toString('utf8'));
+		}
+		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE' });
+	});
 });

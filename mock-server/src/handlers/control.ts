@@ -2,6 +2,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { MOCK_CONTROL_PATHS } from '../contract/api';
 import { faultsBodySchema, type Faults } from '../http/faults';
+import { parseJsonBody } from '../http/body';
 import { apiError } from '../http/respond';
 import type { Account, Subscriber } from '../data/model';
 import type { CycleEvent } from '../webhooks/envelope';
@@ -37,18 +38,13 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 		}),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
 		http.put(path(MOCK_CONTROL_PATHS.faults), async ({ request }) => {
-			let body: unknown;
-			try {
-				body = JSON.parse(await request.text());
-			} catch {
-				return apiError(400, 'The body must be JSON: {"faults": [{"path", "method"?, "status"?, "rate"?, "latency_ms"?, "drop"?}]}');
-			}
-			const parsed = faultsBodySchema.safeParse(body);
-			if (!parsed.success) {
-				const issue = parsed.error.issues[0];
-				return apiError(400, `Invalid faults: ${issue.path.join('.') || 'body'}: ${issue.message}`);
-			}
-			actions.faults.set(parsed.data.faults);
+			const body = await parseJsonBody(request, faultsBodySchema, {
+				fail: (message) => apiError(400, message),
+				shape: '{"faults": [{"path", "method"?, "status"?, "body"?, "rate"?, "latency_ms"?, "drop"?, "after"?, "times"?}]}',
+				what: 'faults',
+			});
+			if (body instanceof Response) return body;
+			actions.faults.set(body.faults);
 			return HttpResponse.json({ faults: actions.faults.list() });
 		}),
 		http.delete(path(MOCK_CONTROL_PATHS.faults), () => {

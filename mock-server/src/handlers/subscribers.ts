@@ -7,6 +7,7 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { APP_PATHS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../contract/api';
 import { subscriberUploadBodySchema } from '../contract/schemas';
+import { parseJsonBody } from '../http/body';
 import { uploadError } from '../http/respond';
 import { appRoute } from '../http/route';
 import type { ServiceContext } from '../service-context';
@@ -14,21 +15,16 @@ import type { ServiceContext } from '../service-context';
 export function subscriberHandlers(context: ServiceContext, nowSeconds: () => number): HttpHandler[] {
 	const { store } = context;
 	return [
-		appRoute(context, 'post', APP_PATHS.subscriberUpload, async (request) => {
-			let body: unknown;
-			try {
-				body = JSON.parse(await request.text());
-			} catch {
-				return uploadError('The body must be JSON: {"email_addresses", "access_token"}');
-			}
-			const parsed = subscriberUploadBodySchema.safeParse(body);
-			if (!parsed.success) {
-				const field = String(parsed.error.issues[0].path[0] ?? 'body');
-				return uploadError(`Missing or invalid ${field}`);
-			}
-			const account = store.accountByToken(parsed.data.access_token);
+		appRoute(context, 'post', APP_PATHS.subscriberUpload, async ({ request }) => {
+			const body = await parseJsonBody(request, subscriberUploadBodySchema, {
+				fail: uploadError,
+				shape: '{"email_addresses", "access_token"}',
+				what: 'upload',
+			});
+			if (body instanceof Response) return body;
+			const account = store.accountByToken(body.access_token);
 			if (!account) return uploadError('Invalid access_token');
-			const addresses = parsed.data.email_addresses.split(',').map((a) => a.trim()).filter((a) => a !== '');
+			const addresses = body.email_addresses.split(',').map((a) => a.trim()).filter((a) => a !== '');
 			if (addresses.length === 0) return uploadError('No e-mail addresses given');
 			if (addresses.length > LIMITS.maxAddressesPerUpload) {
 				return uploadError(`At most ${LIMITS.maxAddressesPerUpload} addresses per call, got ${addresses.length}`);

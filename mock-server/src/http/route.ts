@@ -1,8 +1,8 @@
 /**
- * The wrapper every service route goes through: fault injection, then (for
- * /v2) bearer auth and the account's rate limit, whose headers go on the answer.
- * Handlers match any origin (`*` prefix) so they work under setupServer and
- * behind the standalone server alike.
+ * The one way to write a route. Every service route goes through fault
+ * injection; /v2 routes then through bearer auth and the account's rate limit,
+ * whose headers go on the answer. Handlers match any origin (`*` prefix) so
+ * they work under setupServer and behind the standalone server alike.
  */
 import { http, type HttpHandler } from 'msw';
 import { API_VERSION_SEGMENT } from '../contract/api';
@@ -11,33 +11,31 @@ import type { ServiceContext } from '../service-context';
 import { authenticate } from './auth';
 import { apiError } from './respond';
 
-export interface ApiCall {
+export interface AppCall {
 	request: Request;
 	url: URL;
 	params: Record<string, string>;
+}
+
+export interface ApiCall extends AppCall {
 	account: Account;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-/** msw path of a /v2 endpoint from its API_PATHS entry. */
-export const apiPath = (path: string) => `*${API_VERSION_SEGMENT}${path}`;
-
+/** A `/v2` route; `path` is its API_PATHS entry. */
 export function apiRoute(
 	context: ServiceContext,
 	method: Method,
 	path: string,
 	resolve: (call: ApiCall) => Response | Promise<Response>,
 ): HttpHandler {
-	return http[method](apiPath(path), async ({ request, params }) => {
-		const url = new URL(request.url);
-		const fault = await context.faults.apply(request, url.pathname);
-		if (fault) return fault;
-		const account = authenticate(request, context.store);
+	return appRoute(context, method, `${API_VERSION_SEGMENT}${path}`, async (call) => {
+		const account = authenticate(call.request, context.store);
 		if (account instanceof Response) return account;
 		const rate = context.limiter.take(account.account_id);
 		if (!rate.allowed) return apiError(429, 'Rate limit exceeded: back off and retry after Retry-After seconds', rate.headers);
-		const response = await resolve({ request, url, params: decodeParams(params), account });
+		const response = await resolve({ ...call, account });
 		for (const [name, value] of Object.entries(rate.headers)) response.headers.set(name, value);
 		return response;
 	});
@@ -45,14 +43,14 @@ export function apiRoute(
 
 /** An `{app_url}` route: fault injection only (the app routes carry their own credentials). */
 export function appRoute(
-	context: ServiceContext,
+	{ faults }: Pick<ServiceContext, 'faults'>,
 	method: Method,
 	path: string,
-	resolve: (request: Request) => Response | Promise<Response>,
+	resolve: (call: AppCall) => Response | Promise<Response>,
 ): HttpHandler {
-	return http[method](`*${path}`, async ({ request }) => {
-		const fault = await context.faults.apply(request, new URL(request.url).pathname);
-		return fault ?? resolve(request);
+	return http[method](`*${path}`, ({ request, params }) => {
+		const url = new URL(request.url);
+		return faults.around(request, url.pathname, async () => resolve({ request, url, params: decodeParams(params) }));
 	});
 }
 

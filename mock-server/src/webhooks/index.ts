@@ -2,6 +2,7 @@
  * The mock's webhooks: settings per account, the delivery engine, and their
  * HTTP handlers, put together once so the service wires in a single object.
  */
+import { Faults } from '../http/faults';
 import { DeliveryEngine } from './delivery-engine';
 import { webhookHandlers, type AuthenticateRequest } from './handlers';
 import { WebhookSettingsStore } from './settings-store';
@@ -15,10 +16,13 @@ export interface WebhooksOptions {
 	organizationIdOf: (accountId: string) => string;
 	timeScale?: number;
 	nowSeconds?: () => number;
+	/** The service's fault rules, which the settings routes obey like every app route (default: none). */
+	faults?: Faults;
 }
 
 export function createWebhooks(options: WebhooksOptions) {
 	const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+	const faults = options.faults ?? new Faults();
 	const settings = new WebhookSettingsStore();
 	const engine = new DeliveryEngine({ ...options, settings, nowSeconds });
 	return {
@@ -32,7 +36,7 @@ export function createWebhooks(options: WebhooksOptions) {
 		handlers: (
 			authenticate: AuthenticateRequest,
 			errorResponse: (status: number, message: string) => Response,
-		) => webhookHandlers({ settings, engine, authenticate, errorResponse, nowSeconds }),
+		) => webhookHandlers({ settings, engine, faults, authenticate, errorResponse, nowSeconds }),
 	};
 }
 
