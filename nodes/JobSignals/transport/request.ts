@@ -10,6 +10,7 @@ import {
 	type IExecuteFunctions,
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
+	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
 import { CHOICES } from '../contract';
@@ -19,7 +20,7 @@ import { backoffMs, RETRY_POLICY } from './retry-policy';
 
 export const CREDENTIAL_TYPE = 'jobSignalsApi';
 
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
