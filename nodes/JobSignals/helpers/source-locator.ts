@@ -3,7 +3,7 @@
  * API path it selects. Domains are naked (the service's url_source): a pasted
  * URL is reduced to its host, anything else that is not a domain is an error.
  */
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INode, type INodeProperties } from 'n8n-workflow';
 import { API_PATHS, fillPath } from '../contract';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -50,16 +50,22 @@ export interface SourceRef {
 }
 
 export function readSource(context: IExecuteFunctions, itemIndex: number): SourceRef {
-	const locator = context.getNodeParameter('source', itemIndex, undefined, { extractValue: false }) as { mode?: string; value?: unknown };
+	const locator = context.getNodeParameter('source', itemIndex, undefined, { extractValue: false });
+	return sourceRefFrom(context.getNode(), locator, itemIndex);
+}
+
+/** The Source parameter's value (not extracted: its mode says domain or id), checked. */
+export function sourceRefFrom(node: INode, value: unknown, itemIndex?: number): SourceRef {
+	const locator = value as { mode?: string; value?: unknown } | undefined;
 	const raw = typeof locator?.value === 'string' ? locator.value.trim() : String(locator?.value ?? '').trim();
-	if (raw === '') throw new NodeOperationError(context.getNode(), 'Source is required: give a domain or a source ID', { itemIndex });
-	if (locator.mode === 'id') {
-		if (!SOURCE_ID.test(raw)) throw new NodeOperationError(context.getNode(), `"${raw}" is not a source ID`, { itemIndex });
+	if (raw === '') throw new NodeOperationError(node, 'Source is required: give a domain or a source ID', { itemIndex });
+	if (locator?.mode === 'id') {
+		if (!SOURCE_ID.test(raw)) throw new NodeOperationError(node, `"${raw}" is not a source ID`, { itemIndex });
 		return { by: 'id', value: raw };
 	}
 	const domain = normalizeDomain(raw);
 	if (!domain) {
-		throw new NodeOperationError(context.getNode(), `"${raw}" is not a domain`, {
+		throw new NodeOperationError(node, `"${raw}" is not a domain`, {
 			itemIndex,
 			description: 'Give the company\'s naked domain, e.g. acme.com, or switch the Source field to By ID.',
 		});

@@ -8,7 +8,8 @@ import { returnAllAndLimit } from '../common.description';
 const SYNTAX_HINT =
 	'Commas separate alternatives (OR). Prefix a term with + to require it or - to exclude it; within one alternative, +-joined terms must all match. | also separates alternatives. Example: +python+remote,-intern';
 
-const properties: INodeProperties[] = [
+/** The search fields: also the Poll Trigger's New Job (search) parameters. */
+export const searchFilterProperties: INodeProperties[] = [
 	{
 		displayName: 'Search',
 		name: 'search',
@@ -34,20 +35,28 @@ const properties: INodeProperties[] = [
 		default: [],
 		description: 'Only jobs tagged with one of these job function categories',
 	},
-	...returnAllAndLimit,
 ];
+
+const properties: INodeProperties[] = [...searchFilterProperties, ...returnAllAndLimit];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['search'] } }, properties);
 
-export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
+/** The search query of the fields' values; empty fields are left out. */
+export function searchFilters(search: string, locations: string, categories: string[]): IDataObject {
 	const filters: IDataObject = {};
-	const search = (this.getNodeParameter('search', itemIndex, '') as string).trim();
-	const locations = (this.getNodeParameter('locations', itemIndex, '') as string).trim();
-	const categories = this.getNodeParameter('categories', itemIndex, []) as string[];
-	if (search !== '') filters.search = search;
-	if (locations !== '') filters.locations = locations;
+	if (search.trim() !== '') filters.search = search.trim();
+	if (locations.trim() !== '') filters.locations = locations.trim();
 	// Sent as a repeated parameter: one category name contains commas.
 	if (categories.length > 0) filters.categories = categories;
+	return filters;
+}
+
+export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
+	const filters = searchFilters(
+		this.getNodeParameter('search', itemIndex, '') as string,
+		this.getNodeParameter('locations', itemIndex, '') as string,
+		this.getNodeParameter('categories', itemIndex, []) as string[],
+	);
 	const limit = readLimit(this, itemIndex);
 	return await collectPages.call(
 		this,

@@ -3,6 +3,7 @@ import {
 	NodeOperationError,
 	updateDisplayOptions,
 	type IExecuteFunctions,
+	type INode,
 	type INodeProperties,
 } from 'n8n-workflow';
 import { API_PATHS, fillPath, findCategory, isSignalGroup, LIMITS, SIGNAL_GROUPS } from '../../contract';
@@ -10,7 +11,8 @@ import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, pageNumberPager } from '../../transport/paginate';
 import { returnAllAndLimit } from '../common.description';
 
-const properties: INodeProperties[] = [
+/** Which signals: also the Poll Trigger's New Signal parameters. */
+export const signalFilterProperties: INodeProperties[] = [
 	{
 		displayName: 'Group',
 		name: 'group',
@@ -52,17 +54,15 @@ const properties: INodeProperties[] = [
 		default: true,
 		description: 'Whether to return only signals the company currently has (off: inactive ones too)',
 	},
-	...returnAllAndLimit,
 ];
+
+const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit];
 
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
-/** The endpoint for the chosen group, category and type, checked against the hierarchy. */
-function signalsPath(context: IExecuteFunctions, itemIndex: number): string {
-	const group = context.getNodeParameter('group', itemIndex) as string;
-	const category = (context.getNodeParameter('category', itemIndex, '') as string).trim();
-	const type = category === '' ? '' : (context.getNodeParameter('type', itemIndex, '') as string).trim();
-	const fail = (message: string) => new NodeOperationError(context.getNode(), message, { itemIndex });
+/** The endpoint for a group, category and type, checked against the hierarchy (empty category or type: all of them). */
+export function signalsPathFor(node: INode, group: string, category: string, type: string, itemIndex?: number): string {
+	const fail = (message: string) => new NodeOperationError(node, message, { itemIndex });
 	if (!isSignalGroup(group)) throw fail(`Unknown signal group "${group}": use one of ${SIGNAL_GROUPS.join(', ')}`);
 	if (category === '') return fillPath(API_PATHS.signalsOfGroup, { group });
 	const info = findCategory(group, category);
@@ -70,6 +70,13 @@ function signalsPath(context: IExecuteFunctions, itemIndex: number): string {
 	if (type === '') return fillPath(API_PATHS.signalsOfCategory, { group, category });
 	if (!info.types.includes(type)) throw fail(`Unknown type "${type}" in category "${group}/${category}": use one of ${info.types.join(', ')}`);
 	return fillPath(API_PATHS.signalsOfType, { group, category, type });
+}
+
+function signalsPath(context: IExecuteFunctions, itemIndex: number): string {
+	const group = context.getNodeParameter('group', itemIndex) as string;
+	const category = (context.getNodeParameter('category', itemIndex, '') as string).trim();
+	const type = category === '' ? '' : (context.getNodeParameter('type', itemIndex, '') as string).trim();
+	return signalsPathFor(context.getNode(), group, category, type, itemIndex);
 }
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
