@@ -65,6 +65,16 @@ describe('job search', () => {
 		expect(second.jobs.length).toBeLessThan(expected.length);
 	});
 
+	it('after processing cycles still returns exactly the account\'s jobs, newest first (created, updated and deleted ones included)', async () => {
+		for (let i = 0; i < 3; i++) mock.service.processCycle();
+		for (const [accountId, token] of [['acc_demo', undefined], ['acc_second', SECOND_TOKEN]] as const) {
+			const { jobs } = await searchAll({}, token);
+			expect(jobs).toEqual(accountJobs(accountId));
+			const senior = await searchAll({ search: 'senior' }, token);
+			expect(senior.jobs).toEqual(accountJobs(accountId).filter((j) => has(j, 'senior')));
+		}
+	});
+
 	it('an offset in the middle starts there; past the end gives empty data and still the metrics', async () => {
 		const expected = accountJobs();
 		const mid = await ok(jobSearchEnvelopeSchema, '/jobs?offset=150');

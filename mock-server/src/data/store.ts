@@ -11,7 +11,7 @@ import { z } from 'zod/v4';
 import { collectionSchema } from '../contract/schemas';
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
-import { jobKey, signalKey, sortNewestFirst } from './order';
+import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
 
 const accountSchema = z.object({
 	account_id: z.string().min(1),
@@ -44,6 +44,12 @@ export class Store {
 	readonly jobs = new Map<string, StoredJob>();
 	/** Every job of a source, newest first. */
 	readonly jobsBySource = new Map<string, StoredJob[]>();
+	/**
+	 * Every job of each account's tracked sources, newest first. Kept in order by a binary
+	 * search on each change: rebuilding it after a processing cycle (a sort, or even a
+	 * filter, of 100,000 scattered records) blocked for 30–230 ms.
+	 */
+	private jobsByAccount = new Map<string, StoredJob[]>();
 	/** Every signal, newest first. */
 	signals: Signal[] = [];
 	/** Bumped on every change; caches built from the data carry the version they saw. */
@@ -67,6 +73,7 @@ export class Store {
 		this.sourcesByDomain.clear();
 		this.jobs.clear();
 		this.jobsBySource.clear();
+		this.jobsByAccount.clear();
 		this.cache.clear();
 		await this.accounts.createMany(data.accounts.length, (i) => data.accounts[i]);
 		await this.collections.createMany(data.collections.length, (i) => data.collections[i]);
@@ -83,6 +90,8 @@ export class Store {
 			else this.jobsBySource.set(job.job.source_id, [job]);
 		}
 		for (const list of this.jobsBySource.values()) sortNewestFirst(list, jobKey);
+		const newestFirst = sortNewestFirst([...data.jobs], jobKey);
+		for (const [accountId, ids] of this.tracked) this.jobsByAccount.set(accountId, newestFirst.filter((j) => ids.has(j.job.source_id)));
 		this.signals = sortNewestFirst([...data.signals], signalKey);
 		this.version++;
 	}
@@ -122,6 +131,7 @@ export class Store {
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		list.push(job);
 		this.jobsBySource.set(job.job.source_id, sortNewestFirst(list, jobKey));
+		for (const ordered of this.jobListsTracking(job)) ordered.splice(positionOf(ordered, job, jobKey), 0, job);
 		this.version++;
 	}
 
@@ -130,6 +140,11 @@ export class Store {
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		const at = list.findIndex((j) => j.job.job_id === job.job.job_id);
 		if (at >= 0) list[at] = job;
+		// An update keeps created_at and id, so the job keeps its place.
+		for (const ordered of this.jobListsTracking(job)) {
+			const place: number = positionOf(ordered, job, jobKey);
+			if (ordered[place]?.job.job_id === job.job.job_id) ordered[place] = job;
+		}
 		this.version++;
 	}
 
@@ -139,22 +154,32 @@ export class Store {
 		this.jobs.delete(id);
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		this.jobsBySource.set(job.job.source_id, list.filter((j) => j.job.job_id !== id));
+		for (const ordered of this.jobListsTracking(job)) {
+			const place: number = positionOf(ordered, job, jobKey);
+			if (ordered[place] === job) ordered.splice(place, 1);
+		}
 		this.version++;
 	}
 
 	addSignal(signal: Signal): void {
-		this.signals.unshift(signal);
-		sortNewestFirst(this.signals, signalKey);
+		this.signals.splice(positionOf(this.signals, signal, signalKey), 0, signal);
 		this.version++;
 	}
 
-	/** The account's jobs (all its tracked sources), newest first; cached until the data changes. */
-	jobsOf(accountId: string): StoredJob[] {
-		return this.cached(`jobs|${accountId}`, () => {
-			const ids = this.tracked.get(accountId) ?? new Set<string>();
-			const all: StoredJob[] = [];
-			for (const id of ids) all.push(...(this.jobsBySource.get(id) ?? []));
-			return sortNewestFirst(all, jobKey);
+	/**
+	 * The account's jobs (all its tracked sources), newest first; cached until the data
+	 * changes. A new array each time, never changed afterwards: a search may read it
+	 * slice by slice while a processing cycle changes the store.
+	 */
+	jobsOf(accountId: string): readonly StoredJob[] {
+		return this.cached(`jobs|${accountId}`, () => (this.jobsByAccount.get(accountId) ?? []).slice());
+	}
+
+	/** The per-account job lists that hold (or should hold) this job. */
+	private jobListsTracking(job: StoredJob): StoredJob[][] {
+		return this.trackers(job.job.source_id).flatMap((accountId) => {
+			const list = this.jobsByAccount.get(accountId);
+			return list ? [list] : [];
 		});
 	}
 

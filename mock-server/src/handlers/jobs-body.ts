@@ -1,17 +1,25 @@
 /** The jobs envelope (cursor and search pages) and its metrics. */
 import { SEED_EPOCH } from '../data/generate';
+import { inSlices, type Pause } from '../data/in-slices';
 import type { StoredJob } from '../data/model';
 import { jsonText } from '../http/respond';
 import { envelopeJson } from './record-json';
 
-/** metrics.updated_at: the newest change among the matching jobs (the seed epoch when there are none). */
-export function jobsMetrics(matching: readonly StoredJob[]): { count_jobs: number; updated_at: number } {
+export interface JobsMetrics {
+	count_jobs: number;
+	updated_at: number;
+}
+
+/** metrics.updated_at: the newest change among the matching jobs (the seed epoch when there are none); in slices, as a search may match 100,000. */
+export async function jobsMetrics(matching: readonly StoredJob[], pause?: Pause): Promise<JobsMetrics> {
 	let updated = matching.length > 0 ? 0 : SEED_EPOCH;
-	for (const j of matching) if (j.job.updated_at > updated) updated = j.job.updated_at;
+	await inSlices(matching, (j) => {
+		if (j.job.updated_at > updated) updated = j.job.updated_at;
+	}, pause);
 	return { count_jobs: matching.length, updated_at: updated };
 }
 
 /** `{data, cursor_job_id?, metrics}` for cursor pages; search pages have no cursor. */
-export function jobsEnvelope(data: readonly StoredJob[], metrics: ReturnType<typeof jobsMetrics>, cursor?: string): Response {
+export function jobsEnvelope(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Response {
 	return jsonText(envelopeJson({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics }));
 }

@@ -11,7 +11,7 @@ import { RecentResults } from '../data/recent-results';
 import { searchJobs } from '../search/job-search';
 import type { ServiceContext } from '../service-context';
 import { accountFilters } from './filters';
-import { jobsEnvelope, jobsMetrics } from './jobs-body';
+import { jobsEnvelope, jobsMetrics, type JobsMetrics } from './jobs-body';
 import { recordJson } from './record-json';
 import { trackedSource } from './sources';
 
@@ -20,9 +20,10 @@ const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
 export function jobHandlers(context: ServiceContext): HttpHandler[] {
 	const { store } = context;
 	// A client pages through one search offset by offset: scanning 100,000 jobs once per search, not once per page.
-	const recentSearches = new RecentResults<{ matching: readonly StoredJob[]; metrics: ReturnType<typeof jobsMetrics> }>(32);
+	// The promise is kept, so the same search asked again while it runs waits for that one scan.
+	const recentSearches = new RecentResults<Promise<{ matching: readonly StoredJob[]; metrics: JobsMetrics }>>(32);
 
-	const jobsOfSource = (call: ApiCall, sourceId: string | undefined) => {
+	const jobsOfSource = async (call: ApiCall, sourceId: string | undefined) => {
 		const source = trackedSource(context, call, sourceId);
 		if (source instanceof Response) return source;
 		const query = parseQuery(jobsOfSourceQuerySchema, call.url);
@@ -37,7 +38,7 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 			startAfter = (j) => j.job.created_at < created || (j.job.created_at === created && j.job.job_id < id);
 		}
 		const { page, next } = cursorPage(jobs, LIMITS.cursorPageSize, (j) => `${j.job.created_at}:${j.job.job_id}`, startAfter);
-		return jobsEnvelope(page, jobsMetrics(jobs), next);
+		return jobsEnvelope(page, await jobsMetrics(jobs), next);
 	};
 
 	return [
@@ -47,13 +48,14 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 		),
 		// Registered before jobById so that "filters" is never read as a job id.
 		apiRoute(context, 'get', API_PATHS.jobFilters, ({ account }) => HttpResponse.json(accountFilters(context, account))),
-		apiRoute(context, 'get', API_PATHS.jobSearch, ({ url, account }) => {
+		apiRoute(context, 'get', API_PATHS.jobSearch, async ({ url, account }) => {
 			const query = parseQuery(jobSearchQuerySchema, url, ['categories']);
 			if (query instanceof Response) return query;
 			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories]);
-			const { matching, metrics } = recentSearches.get(key, store.version, () => {
-				const found = searchJobs(store.jobsOf(account.account_id), query);
-				return { matching: found, metrics: jobsMetrics(found) };
+			// The account's jobs as of now: a cycle that runs between slices changes the store, not this list.
+			const { matching, metrics } = await recentSearches.get(key, store.version, async () => {
+				const found = await searchJobs(store.jobsOf(account.account_id), query);
+				return { matching: found, metrics: await jobsMetrics(found) };
 			});
 			const page = matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize);
 			return jobsEnvelope(page, metrics);
