@@ -9,14 +9,10 @@
  * removes any other entry for the URL (left by an earlier version of the
  * workflow); delete removes every entry for the URL.
  */
-import {
-	NodeApiError,
-	type IDataObject,
-	type IHookFunctions,
-	type IHttpRequestMethods,
-	type JsonObject,
-} from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IHookFunctions, type IHttpRequestMethods, type JsonObject } from 'n8n-workflow';
 import { APP_PATHS, fillPath } from '../../mock-server/src/contract/api';
+import type { AnswerName } from '../JobSignals/transport/answers';
+import { serviceRequest } from '../JobSignals/transport/request';
 
 interface WebhookSetting {
 	webhook_id: string;
@@ -40,10 +36,10 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
-	const created = (await call(this, 'POST', APP_PATHS.webhooks, {
+	const created = (await call(this, 'POST', APP_PATHS.webhooks, 'webhookSetting', {
 		url: this.getNodeWebhookUrl('default'),
 		event_types: this.getNodeParameter('events', []) as string[],
-	})) as WebhookSetting;
+	})) as unknown as WebhookSetting;
 	this.getWorkflowStaticData('node').webhookId = created.webhook_id;
 	return true;
 }
@@ -66,65 +62,41 @@ function registersItself(context: IHookFunctions): boolean {
 }
 
 async function listSettings(context: IHookFunctions): Promise<WebhookSetting[]> {
-	const listed = (await call(context, 'GET', APP_PATHS.webhooks)) as { data?: unknown };
-	return Array.isArray(listed.data) ? (listed.data as WebhookSetting[]) : [];
+	const listed = await call(context, 'GET', APP_PATHS.webhooks, 'webhookSettings');
+	return listed.data as unknown as WebhookSetting[];
 }
 
 /** Already gone (404) counts as removed: someone deleted it in the web app. */
 async function removeSetting(context: IHookFunctions, webhookId: string): Promise<void> {
-	await call(context, 'DELETE', fillPath(APP_PATHS.webhookById, { webhook_id: webhookId }), undefined, [404]);
+	await call(context, 'DELETE', fillPath(APP_PATHS.webhookById, { webhook_id: webhookId }), 'none', undefined, [404]);
 }
 
+/** Through the action node's transport: the same auth, pacing, retries, answer checks and secret-free errors. */
 async function call(
 	context: IHookFunctions,
 	method: IHttpRequestMethods,
 	path: string,
+	answer: AnswerName | 'none',
 	body?: IDataObject,
-	acceptedErrors: number[] = [],
-): Promise<unknown> {
-	const credentials = await context.getCredentials('jobSignalsApi');
-	const appUrl = String(credentials.appUrl ?? '').replace(/\/+$/, '');
+	acceptStatuses?: number[],
+): Promise<IDataObject> {
+	const operation = `The webhook settings request (${method} ${path})`;
 	try {
-		return await context.helpers.httpRequestWithAuthentication.call(context, 'jobSignalsApi', {
+		return await serviceRequest.call(context, {
 			method,
-			url: `${appUrl}${path}`,
+			on: 'app',
+			path,
 			body,
-			json: true,
+			// Listing and deleting can be repeated safely; a repeated create could leave two entries.
+			idempotent: method !== 'POST',
+			answer,
+			operation,
+			acceptStatuses,
 		});
 	} catch (error) {
-		const status = httpStatusOf(error);
-		if (status !== undefined && acceptedErrors.includes(status)) return undefined;
-		// Built from the status and the service's message only: the request (and its token) stays out.
-		throw new NodeApiError(context.getNode(), { message: messageOf(error) } as JsonObject, {
-			message: `The webhook settings request (${method} ${path}) failed`,
-			description: messageOf(error),
-			httpCode: status === undefined ? undefined : String(status),
-		});
+		// Say which registration step failed; the transport's message (already secret-free) says why.
+		const failure = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
+		failure.message = `${operation} failed: ${failure.message}`;
+		throw failure;
 	}
-}
-
-function httpStatusOf(error: unknown): number | undefined {
-	const candidate = error as { httpCode?: unknown; response?: { status?: unknown }; status?: unknown };
-	for (const value of [candidate.httpCode, candidate.response?.status, candidate.status]) {
-		const status = Number(value);
-		if (Number.isInteger(status) && status >= 100) return status;
-	}
-	return undefined;
-}
-
-/** The service's own message when there is one; n8n's request helper keeps the response under `cause`. */
-function messageOf(error: unknown): string {
-	const candidate = error as {
-		cause?: { response?: { data?: { message?: unknown } } };
-		response?: { data?: { message?: unknown } };
-		description?: unknown;
-	};
-	for (const value of [
-		candidate.cause?.response?.data?.message,
-		candidate.response?.data?.message,
-		candidate.description,
-	]) {
-		if (typeof value === 'string' && value !== '') return value;
-	}
-	return error instanceof Error ? error.message : 'unknown error';
 }

@@ -4,9 +4,16 @@ import { API_PATHS } from '../contract';
 import { serviceRequest } from '../transport/request';
 
 export async function searchCollections(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const body = await serviceRequest.call(this, { method: 'GET', on: 'api', path: API_PATHS.collections, idempotent: true });
+	const body = await serviceRequest.call(this, {
+		method: 'GET',
+		on: 'api',
+		path: API_PATHS.collections,
+		idempotent: true,
+		answer: 'collections',
+		operation: 'Collection list',
+	});
 	const needle = (filter ?? '').trim().toLowerCase();
-	const collections = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const collections = body.data as IDataObject[];
 	return {
 		results: collections
 			.map((c) => ({ name: String(c.name ?? c.collection_id), value: String(c.collection_id) }))

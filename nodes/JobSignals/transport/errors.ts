@@ -1,24 +1,43 @@
 /**
  * Service failures as n8n errors, with messages a user can act on. Built only
- * from the status and the service's answer, never from the request (which
- * carries the token).
+ * from the status and the service's answer (secrets redacted), never from the
+ * request (which carries the token).
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { describeBody, htmlTitle, isHtml, statusLine } from './body-text';
+import { redactText } from './redact';
 import type { ServiceRequest } from './request';
 
-/** The service's message: `message` (API errors) or `responseText` (subscriber upload, "Error '<reason>'"). */
-function serviceMessage(body: unknown): string | undefined {
-	if (typeof body === 'string' && body.trim() !== '') return body.trim().slice(0, 500);
-	if (typeof body !== 'object' || body === null) return undefined;
-	const { message, responseText } = body as { message?: unknown; responseText?: unknown };
-	if (typeof message === 'string') return message;
-	if (typeof responseText === 'string') return responseText.replace(/^Error '(.*)'$/s, '$1');
-	return undefined;
+/** An answer as it came: status, status text and the body's text. */
+export interface RawAnswer {
+	status: number;
+	statusText?: string;
+	text: string;
 }
 
-export function apiErrorFrom(node: INode, status: number, body: unknown, request: ServiceRequest): NodeApiError {
-	const said = serviceMessage(body);
-	const response = (typeof body === 'object' && body !== null ? body : { body: said ?? '' }) as JsonObject;
+/** The service's message: `message` (API errors) or `responseText` (subscriber upload, "Error '<reason>'"); an HTML page's title or the status line. */
+function serviceMessage(answer: RawAnswer): string | undefined {
+	const text = answer.text.trim();
+	if (text === '') return undefined;
+	if (isHtml(text)) return htmlTitle(text) ?? statusLine(answer.status, answer.statusText);
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		return text.slice(0, 500);
+	}
+	const { message, responseText } = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; responseText?: unknown };
+	if (typeof message === 'string') return message;
+	if (typeof responseText === 'string') return responseText.replace(/^Error '(.*)'$/s, '$1');
+	return text.slice(0, 500);
+}
+
+export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceRequest, secrets: readonly string[]): NodeApiError {
+	const { status } = answer;
+	const raw = serviceMessage(answer);
+	const said = raw === undefined ? undefined : redactText(raw, secrets);
+	// Only the redacted message travels with the error (n8n stores the error response with the execution).
+	const response = { status, message: said ?? '' } as JsonObject;
 	const options = { httpCode: String(status), description: said };
 	if (status === 400 && request.on === 'api' && said !== undefined && /token/i.test(said)) {
 		return new NodeApiError(node, response, {
@@ -27,7 +46,7 @@ export function apiErrorFrom(node: INode, status: number, body: unknown, request
 			description: `${said}. Check the API Token in the Job Signals API credential.`,
 		});
 	}
-	if (status === 400 && request.on === 'app') {
+	if (status === 400 && request.answer === 'upload') {
 		return new NodeApiError(node, response, { ...options, message: `Subscriber upload refused: ${said ?? 'no reason given'}` });
 	}
 	if (status === 404) {
@@ -43,11 +62,25 @@ export function apiErrorFrom(node: INode, status: number, body: unknown, request
 	return new NodeApiError(node, response, { ...options, message: said ? `The service answered ${status}: ${said}` : `The service answered ${status}` });
 }
 
-export function unreachableError(node: INode, url: string, error: unknown): NodeApiError {
-	const code = (error as { code?: unknown })?.code;
-	const reason = typeof code === 'string' ? code : 'no answer';
-	return new NodeApiError(node, { code: reason } as JsonObject, {
-		message: `Could not reach the Job Signals service at ${new URL(url).origin} (${reason})`,
-		description: 'Check the URLs in the Job Signals API credential and that the service is reachable from n8n.',
+/** A 2xx answer that is not what the contract promises: the run stops rather than go on with part of the data. */
+export function invalidAnswerError(node: INode, request: ServiceRequest, problem: string): NodeApiError {
+	const where = request.page === undefined ? '' : ` (${request.page})`;
+	return new NodeApiError(node, { problem } as JsonObject, {
+		message: `${request.operation}: the service's answer${where} does not match the API contract: ${problem}`,
+		description:
+			'The run stopped rather than return part of the data. A proxy between n8n and the service, or a change in the service, can cause this; running again may succeed.',
+	});
+}
+
+/** A 2xx body that cannot be used at all (not JSON), described without its content beyond a few characters. */
+export function unreadableBody(answer: RawAnswer, parseError: unknown): string {
+	const reason = answer.text.trim() === '' || isHtml(answer.text) ? '' : ` (${(parseError as Error).message})`;
+	return `the body is not JSON: ${describeBody(answer.text, answer.status, answer.statusText)}${reason}`;
+}
+
+export function unreachableError(node: INode, url: string, what: string, attempts: number): NodeApiError {
+	return new NodeApiError(node, { code: what } as JsonObject, {
+		message: `Could not reach the Job Signals service at ${new URL(url).origin}: ${what}`,
+		description: `${attempts === 1 ? 'One attempt' : `${attempts} attempts`}. Check the URLs in the Job Signals API credential and that the service is reachable from n8n.`,
 	});
 }

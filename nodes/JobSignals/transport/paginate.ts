@@ -2,67 +2,131 @@
  * The API's three pagination kinds, one loop: signals use page/per_page,
  * job search a numeric offset, jobs of a source and sources of a collection a
  * string cursor. The loop stops as soon as `limit` items are in hand.
+ *
+ * Every page is checked (request.ts holds it to the contract; the pager checks
+ * it against the query that asked for it), and a walk that reaches the end
+ * compares what it collected with the total the service reported: a page lost
+ * on the way fails the run instead of returning part of the data.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { serviceRequest, type ServiceContext, type ServiceRequest } from './request';
+import { CURSOR_PARAMS } from '../contract';
+import type { AnswerName } from './answers';
+import { invalidAnswerError } from './errors';
+import { redactText, secretForms } from './redact';
+import { CREDENTIAL_TYPE, serviceRequest, type ServiceContext, type ServiceRequest } from './request';
 
 export interface Pager {
+	/** The rule every page is held to (answers.ts). */
+	answer: AnswerName;
 	/** The first request's query. */
 	first: IDataObject;
+	/** The page a query asks for, as errors name it: "page 3", "offset 200", "cursor …". */
+	describe(query: IDataObject): string;
 	/** The items of one page. */
 	items(body: IDataObject): IDataObject[];
+	/** What is wrong with a page that fits the contract but not the query that asked for it. */
+	problem?(body: IDataObject, query: IDataObject, items: IDataObject[]): string | undefined;
+	/** The service's total for the whole walk, as this page reports it. */
+	total(body: IDataObject): number;
 	/** The next page's query, or undefined after the last page. */
 	next(body: IDataObject, query: IDataObject, items: IDataObject[]): IDataObject | undefined;
 }
 
-export async function collectPages(
-	this: ServiceContext,
-	request: Omit<ServiceRequest, 'qs'>,
-	pager: Pager,
-	limit?: number,
-): Promise<IDataObject[]> {
+export type PagedRequest = Omit<ServiceRequest, 'qs' | 'answer' | 'page'>;
+
+export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, limit?: number): Promise<IDataObject[]> {
+	const secrets = secretForms(await this.getCredentials(CREDENTIAL_TYPE));
+	const fail = (page: string | undefined, problem: string) =>
+		invalidAnswerError(this.getNode(), { ...request, answer: pager.answer, page: page && redactText(page, secrets) }, redactText(problem, secrets));
 	const out: IDataObject[] = [];
+	const totals: number[] = [];
+	const asked = new Set<string>();
 	let query: IDataObject | undefined = pager.first;
 	while (query) {
-		const body: IDataObject = await serviceRequest.call(this, { ...request, qs: query });
+		const page = pager.describe(query);
+		// A query asked twice (a cursor or page that comes back) would repeat items or never end.
+		if (asked.has(page)) throw fail(page, `the service sent the walk back to ${page}, which it had already answered`);
+		asked.add(page);
+		const body: IDataObject = await serviceRequest.call(this, { ...request, answer: pager.answer, qs: query, page });
 		const items = pager.items(body);
-		out.push(...items);
-		if (limit !== undefined && out.length >= limit) return out.slice(0, limit);
+		const problem = pager.problem?.(body, query, items);
+		if (problem) throw fail(page, problem);
+		totals.push(pager.total(body));
+		for (const item of items) out.push(item);
+		if (limit !== undefined && out.length >= limit) return out.length > limit ? out.slice(0, limit) : out;
 		query = items.length === 0 ? undefined : pager.next(body, query, items);
 	}
+	const shortfall = totalProblem(out.length, totals);
+	if (shortfall) throw fail(undefined, shortfall);
 	return out;
 }
 
-const arrayOf = (value: unknown): IDataObject[] => (Array.isArray(value) ? (value as IDataObject[]) : []);
+/**
+ * A finished walk must hold as many items as the last page's total, give or
+ * take how far the reported total moved during the walk (README, "Checking
+ * answers": records added or removed meanwhile shift page boundaries by at
+ * most that many). With a total that never moved, the count must be exact.
+ */
+function totalProblem(collected: number, totals: number[]): string | undefined {
+	if (totals.length === 0) return undefined;
+	const reported = totals[totals.length - 1];
+	let moved = 0;
+	for (let i = 1; i < totals.length; i++) moved += Math.abs(totals[i] - totals[i - 1]);
+	if (Math.abs(collected - reported) <= moved) return undefined;
+	const count = (n: number) => n.toLocaleString('en-US');
+	return (
+		`the walk collected ${count(collected)} items in ${totals.length} pages, but the service reported a total of ${count(reported)}` +
+		(moved === 0 ? ', and that total did not change during the walk' : `; the total moved by only ${count(moved)} during the walk`)
+	);
+}
+
+const list = (body: IDataObject, field: string) => body[field] as IDataObject[];
 
 /** Signals: ask for as many per page as the limit needs (at most maxPerPage), follow has_next. */
 export function pageNumberPager(perPage: number, filters: IDataObject): Pager {
+	const pagination = (body: IDataObject) => body.pagination as { page: number; has_next: boolean; count_signals: number };
 	return {
+		answer: 'signalsPage',
 		first: { ...filters, page: 1, per_page: perPage },
-		items: (body) => arrayOf(body.signals),
-		next: (body, query) =>
-			(body.pagination as IDataObject | undefined)?.has_next === true ? { ...query, page: Number(query.page) + 1 } : undefined,
+		describe: (query) => `page ${String(query.page)}`,
+		items: (body) => list(body, 'signals'),
+		problem: (body, query, items) => {
+			const { page, has_next } = pagination(body);
+			if (page !== query.page) return `pagination.page is ${page}, but page ${String(query.page)} was asked for`;
+			if (has_next && items.length === 0) return 'the page is empty, yet pagination.has_next is true';
+			return undefined;
+		},
+		total: (body) => pagination(body).count_signals,
+		next: (body, query) => (pagination(body).has_next ? { ...query, page: Number(query.page) + 1 } : undefined),
 	};
 }
 
 /** Job search: offset pages; the total in metrics.count_jobs ends the walk without an extra empty call. */
 export function offsetPager(filters: IDataObject): Pager {
+	const total = (body: IDataObject) => (body.metrics as { count_jobs: number }).count_jobs;
 	return {
+		answer: 'jobSearchPage',
 		first: { ...filters, offset: 0 },
-		items: (body) => arrayOf(body.data),
+		describe: (query) => `offset ${String(query.offset)}`,
+		items: (body) => list(body, 'data'),
+		total,
 		next: (body, query, items) => {
 			const offset = Number(query.offset) + items.length;
-			const total = Number((body.metrics as IDataObject | undefined)?.count_jobs);
-			return Number.isFinite(total) && offset >= total ? undefined : { ...query, offset };
+			return offset >= total(body) ? undefined : { ...query, offset };
 		},
 	};
 }
 
 /** Cursor pages: the response's cursor field (absent on the final page) goes back as a query parameter of the same name. */
-export function cursorPager(cursorName: string): Pager {
+export function cursorPager(cursorName: (typeof CURSOR_PARAMS)[keyof typeof CURSOR_PARAMS]): Pager {
+	const jobs = cursorName === CURSOR_PARAMS.jobs;
+	const totalName = jobs ? 'count_jobs' : 'count_sources';
 	return {
+		answer: jobs ? 'jobsPage' : 'sourcesPage',
 		first: {},
-		items: (body) => arrayOf(body.data),
+		describe: (query) => (query[cursorName] === undefined ? 'first page' : `${cursorName} ${String(query[cursorName])}`),
+		items: (body) => list(body, 'data'),
+		total: (body) => (body.metrics as Record<string, number>)[totalName],
 		next: (body, query) => {
 			const cursor = body[cursorName];
 			return typeof cursor === 'string' && cursor !== '' ? { ...query, [cursorName]: cursor } : undefined;

@@ -1,26 +1,33 @@
 /**
  * Every call to the service goes through here: the credential's bearer header
  * (httpRequestWithAuthentication), pacing, retries of 429s and transient
- * failures, and the translation of failures into n8n errors.
+ * failures, the check of every answer against the contract (answers.ts),
+ * secrets kept out of what the service says, and the translation of failures
+ * into n8n errors.
  */
 import {
 	NodeApiError,
 	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
+	type IHookFunctions,
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
 import { CHOICES } from '../contract';
-import { apiErrorFrom, unreachableError } from './errors';
+import { ANSWERS, type AnswerName } from './answers';
+import { problemIn } from './check-answer';
+import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
+import { describeNetworkError } from './network';
 import { hasServerWait, recordBudget, waitForTurn } from './pacing';
+import { containsSecret, redactDeep, redactText, secretForms } from './redact';
 import { backoffMs, RETRY_POLICY } from './retry-policy';
 
 export const CREDENTIAL_TYPE = 'jobSignalsApi';
 
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -32,10 +39,19 @@ export interface ServiceRequest {
 	body?: IDataObject;
 	/** Say whether a retry after a 5xx or a lost connection is safe. */
 	idempotent: boolean;
+	/** What a 2xx answer must hold (answers.ts); `none` for answers whose body is not used (204). */
+	answer: AnswerName | 'none';
+	/** The operation, as errors name it, e.g. "Signal → Get Many". */
+	operation: string;
+	/** Which page of a walk this is, as errors name it, e.g. "page 3" (paginate.ts). */
+	page?: string;
+	/** 4xx statuses that are an answer, not a failure: returned as `{}` (e.g. 404 on a delete: already gone). */
+	acceptStatuses?: number[];
 }
 
 interface FullResponse {
 	statusCode: number;
+	statusMessage?: string;
 	headers: Record<string, unknown>;
 	body: unknown;
 }
@@ -52,6 +68,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 		});
 	}
 	const url = `${root}${request.path}`;
+	const secrets = secretForms(credentials);
 	// One budget per account: keyed by where the calls go and the token that pays for them.
 	// Calls outside the documented limit get a budget of their own, followed only once the service reports one.
 	const documentedLimit = request.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
@@ -69,6 +86,8 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 				qs: request.qs,
 				body: request.body,
 				json: true,
+				// The body as text: parsed here, so that a body that is not JSON is reported rather than passed on as a string.
+				encoding: 'text',
 				arrayFormat: 'repeat',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
@@ -79,11 +98,14 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 				await sleep(backoffMs(transient++));
 				continue;
 			}
-			throw unreachableError(this.getNode(), url, error);
+			const what = redactText(describeNetworkError(error, RETRY_POLICY.requestTimeoutMs), secrets);
+			throw unreachableError(this.getNode(), url, what, transient + 1);
 		}
-		const { statusCode: status, headers, body } = response;
+		const { statusCode: status, headers } = response;
+		const answer: RawAnswer = { status, statusText: response.statusMessage, text: textOf(response.body) };
 		recordBudget(budgetKey, headers, status);
-		if (status >= 200 && status < 300) return (body ?? {}) as IDataObject;
+		if (status >= 200 && status < 300) return readAnswer(this, request, answer, secrets);
+		if (request.acceptStatuses?.includes(status)) return {};
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
 			// The pacer holds the next attempt until Retry-After has passed; without one, back off here.
 			if (!hasServerWait(budgetKey)) await sleep(backoffMs(rateLimited));
@@ -94,6 +116,30 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 			await sleep(backoffMs(transient++));
 			continue;
 		}
-		throw apiErrorFrom(this.getNode(), status, body, request);
+		throw apiErrorFrom(this.getNode(), answer, request, secrets);
 	}
+}
+
+/** The body as text, whatever the helper made of it (text, as asked; a Buffer or nothing on some paths). */
+function textOf(body: unknown): string {
+	if (typeof body === 'string') return body;
+	if (body === undefined || body === null) return '';
+	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	return JSON.stringify(body);
+}
+
+/** A 2xx answer, parsed and checked against its rule; secrets in it are redacted before it becomes output. */
+function readAnswer(context: ServiceContext, request: ServiceRequest, answer: RawAnswer, secrets: readonly string[]): IDataObject {
+	if (request.answer === 'none') return {};
+	const fail = (problem: string) => invalidAnswerError(context.getNode(), request, redactText(problem, secrets));
+	let body: unknown;
+	try {
+		body = JSON.parse(answer.text);
+	} catch (error) {
+		throw fail(unreadableBody({ ...answer, text: redactText(answer.text, secrets) }, error));
+	}
+	const problem = problemIn(body, ANSWERS[request.answer]);
+	if (problem) throw fail(problem);
+	// One scan of the raw text; the parsed answer is rewritten only when a secret is really in it.
+	return (containsSecret(answer.text, secrets) ? redactDeep(body, secrets) : body) as IDataObject;
 }

@@ -9,7 +9,14 @@ export const description = updateDisplayOptions({ show: { resource: ['collection
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
-	const body = await serviceRequest.call(this, { method: 'GET', on: 'api', path: API_PATHS.collections, idempotent: true });
-	const collections = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const body = await serviceRequest.call(this, {
+		method: 'GET',
+		on: 'api',
+		path: API_PATHS.collections,
+		idempotent: true,
+		answer: 'collections',
+		operation: 'Collection → Get Many',
+	});
+	const collections = body.data as IDataObject[];
 	return limit === undefined ? collections : collections.slice(0, limit);
 });

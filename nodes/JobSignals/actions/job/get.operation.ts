@@ -21,5 +21,5 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const jobId = readText(this, 'jobId', 'Job ID', itemIndex);
 	const path = fillPath(API_PATHS.jobById, { job_id: jobId });
-	return await serviceRequest.call(this, { method: 'GET', on: 'api', path, idempotent: true });
+	return await serviceRequest.call(this, { method: 'GET', on: 'api', path, idempotent: true, answer: 'job', operation: 'Job → Get' });
 });

@@ -13,5 +13,5 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const path = sourcePath(readSource(this, itemIndex), 'jobs');
 	const limit = readLimit(this, itemIndex);
-	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true }, cursorPager(CURSOR_PARAMS.jobs), limit);
+	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs), limit);
 });

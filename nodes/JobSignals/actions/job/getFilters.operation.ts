@@ -7,5 +7,5 @@ import { serviceRequest } from '../../transport/request';
 export const description = [];
 
 export const execute = perItem(async function (this: IExecuteFunctions) {
-	return await serviceRequest.call(this, { method: 'GET', on: 'api', path: API_PATHS.jobFilters, idempotent: true });
+	return await serviceRequest.call(this, { method: 'GET', on: 'api', path: API_PATHS.jobFilters, idempotent: true, answer: 'filters', operation: 'Job → Get Filters' });
 });

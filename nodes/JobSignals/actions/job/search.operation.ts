@@ -60,7 +60,7 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	return await collectPages.call(
 		this,
-		{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true },
+		{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
 		offsetPager(filters),
 		limit,
 	);

@@ -87,5 +87,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		direct_only: this.getNodeParameter('directOnly', itemIndex) as boolean,
 		active_only: this.getNodeParameter('activeOnly', itemIndex) as boolean,
 	};
-	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true }, pageNumberPager(perPage, filters), limit);
+	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters), limit);
 });

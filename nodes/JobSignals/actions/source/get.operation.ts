@@ -8,5 +8,5 @@ export const description = updateDisplayOptions({ show: { resource: ['source'], 
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const path = sourcePath(readSource(this, itemIndex), 'source');
-	return await serviceRequest.call(this, { method: 'GET', on: 'api', path, idempotent: true });
+	return await serviceRequest.call(this, { method: 'GET', on: 'api', path, idempotent: true, answer: 'source', operation: 'Source → Get' });
 });

@@ -13,5 +13,5 @@ export const description = updateDisplayOptions({ show: { resource: ['source'], 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const path = fillPath(API_PATHS.sourcesOfCollection, { collection_id: readCollectionId(this, itemIndex) });
 	const limit = readLimit(this, itemIndex);
-	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true }, cursorPager(CURSOR_PARAMS.sources), limit);
+	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Source → Get Many in Collection' }, cursorPager(CURSOR_PARAMS.sources), limit);
 });

@@ -69,6 +69,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				body: { email_addresses: batch.addresses.join(','), access_token: accessToken },
 				// The service never subscribes an address twice, so a retried call cannot duplicate anything.
 				idempotent: true,
+				answer: 'upload',
+				operation: 'Subscriber → Upload',
 			});
 			batch.addresses.forEach((address, i) => outcomeOf(batch.itemIndexes[i]).uploaded.push(address));
 			uploadedSoFar += batch.addresses.length;

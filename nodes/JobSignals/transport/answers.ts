@@ -1,0 +1,76 @@
+/**
+ * What each of the service's answers must hold before the node uses it: the one
+ * table the node checks answers against. It restates, field for field, the
+ * envelopes of the zod contract (mock-server/src/contract/schemas.ts); zod
+ * itself is not bundled (README, "Checking answers": its compiled checks use the
+ * Function constructor, which n8n's scanner forbids, and a full parse of 20,000
+ * signals costs more than the whole Return All). test/node/answers.test.ts
+ * holds this table to the zod schemas and to the mock's real answers.
+ *
+ * Envelopes are checked in full. Records (signals, jobs, sources, …) are checked
+ * for their identifier only: they go to the user as the service sent them, and
+ * a field the service adds or a new category must not break a workflow.
+ */
+export type Rule =
+	| 'string'
+	/** A non-empty string (identifiers). */
+	| 'id'
+	| 'boolean'
+	/** A whole number ≥ 0 (counts, indexes, timestamps). */
+	| 'count'
+	/** A whole number ≥ 1 (page numbers, page sizes). */
+	| 'positive'
+	| { optional: Rule }
+	| { list: Rule }
+	/** A list of objects, each with this field as an 'id'. */
+	| { records: string }
+	/** An object with at least these fields (others are allowed). */
+	| { object: Record<string, Rule> };
+
+const jobsMetrics: Rule = { object: { count_jobs: 'count', updated_at: 'count' } };
+const webhookSetting: Rule = { object: { webhook_id: 'id', url: 'string', event_types: { list: 'string' } } };
+
+export const ANSWERS = {
+	/** GET /signals/… (signalsEnvelopeSchema). */
+	signalsPage: {
+		object: {
+			pagination: {
+				object: {
+					page: 'positive',
+					per_page: 'positive',
+					count_pages: 'count',
+					count_signals: 'count',
+					start_index: 'count',
+					end_index: 'count',
+					has_next: 'boolean',
+					has_prev: 'boolean',
+				},
+			},
+			signals: { records: 'signal_id' },
+		},
+	},
+	/** GET /jobs (jobSearchEnvelopeSchema). */
+	jobSearchPage: { object: { data: { records: 'job_id' }, metrics: jobsMetrics } },
+	/** GET /sources/…/jobs (jobsEnvelopeSchema). */
+	jobsPage: { object: { data: { records: 'job_id' }, cursor_job_id: { optional: 'string' }, metrics: jobsMetrics } },
+	/** GET /collections/{id}/sources (sourcesEnvelopeSchema). */
+	sourcesPage: {
+		object: { data: { records: 'source_id' }, cursor_source_id: { optional: 'string' }, metrics: { object: { count_sources: 'count' } } },
+	},
+	/** GET /collections (collectionsEnvelopeSchema). */
+	collections: { object: { data: { records: 'collection_id' } } },
+	/** GET /jobs/{id} (jobSchema). */
+	job: { object: { job_id: 'id' } },
+	/** GET /sources/… (sourceSchema). */
+	source: { object: { source_id: 'id' } },
+	/** GET /jobs/filters (filtersSchema). */
+	filters: { object: { locations: { list: 'string' }, job_tags: { list: 'string' }, industry_tags: { list: 'string' }, categories: { list: 'string' } } },
+	/** POST {app_url}/api/subscribers/upload: 200 `{}`. */
+	upload: { object: {} },
+	/** GET {app_url}/api/webhooks (webhookSettingsEnvelopeSchema). */
+	webhookSettings: { object: { data: { list: webhookSetting } } },
+	/** POST {app_url}/api/webhooks (webhookSettingSchema). */
+	webhookSetting,
+} satisfies Record<string, Rule>;
+
+export type AnswerName = keyof typeof ANSWERS;
