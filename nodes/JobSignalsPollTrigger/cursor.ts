@@ -1,0 +1,96 @@
+/**
+ * The poll position, kept in the node's poll state between polls. Lists come
+ * newest first (created_at descending), so what is new sits on top:
+ * - a Mark records the newest created_at seen (`at`) and every id seen from
+ *   `from` up to `at`. Newer items are new; an item inside [from, at] whose id
+ *   is not listed is new too (a tie on the same second, or a late item whose
+ *   created_at is older than items already seen); older items are old.
+ * - a Segment is a part of the list a poll did not finish (its budget ran
+ *   out): where to resume, what was already handled above it, and the Mark below.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export interface Mark {
+	at: number;
+	from: number;
+	ids: string[];
+}
+
+/** The last item handled: its second and the ids handled at that second. */
+export interface Edge {
+	at: number;
+	ids: string[];
+}
+
+/** Where a page starts: the query that reads it (page/per_page, offset, or the service's cursor). */
+export type Position = IDataObject;
+
+export interface Segment {
+	resume: Position;
+	above: Edge;
+	/** null: everything down to the end of the list is new ("Include existing items"). */
+	below: Mark | null;
+}
+
+export interface PollState {
+	/** The parameters the state belongs to: when they change, the trigger starts afresh. */
+	key: string;
+	/** null: nothing recorded yet, every item is new. */
+	top: Mark | null;
+	backlog: Segment[];
+	/** Updated Job only: the newest updated_at handled and the ids handled at that second. */
+	updated?: Edge;
+}
+
+export interface Keyed {
+	id: string;
+	created: number;
+	item: IDataObject;
+}
+
+/** The ids a Mark may keep: the newest items, enough for a page or two of late-item checks. */
+export const MAX_MARK_IDS = 200;
+
+export function isNew(item: Keyed, below: Mark | null): boolean {
+	if (below === null || item.created > below.at) return true;
+	return item.created >= below.from && !below.ids.includes(item.id);
+}
+
+/** Whether an item was already handled above a segment's resume point. */
+export function isAbove(item: Keyed, above: Edge): boolean {
+	return item.created > above.at || (item.created === above.at && above.ids.includes(item.id));
+}
+
+/** Whether the walk must read on after a page ending with `last`: items on the next page may still be new. */
+export function mayContinue(last: Keyed, below: Mark | null): boolean {
+	return below === null || last.created >= below.at;
+}
+
+/** The edge after handling `items` (newest first), carrying over ids of the same second from the previous edge. */
+export function edgeAfter(items: Keyed[], previous?: Edge): Edge | undefined {
+	if (items.length === 0) return previous;
+	const at = items[items.length - 1].created;
+	const ids = items.filter((i) => i.created === at).map((i) => i.id);
+	return { at, ids: previous?.at === at ? [...new Set([...previous.ids, ...ids])] : ids };
+}
+
+/**
+ * The Mark after a walk from the top of the list. `seen` is every item read,
+ * newest first, without gaps; `ended`: the walk reached the end of the list.
+ * The last second read is left out unless the list ended (more items of that
+ * second may follow on the next page). Nothing read: the list is empty, every later item is new.
+ */
+export function markFrom(seen: Keyed[], ended: boolean): Mark {
+	if (seen.length === 0) return { at: 0, from: 0, ids: [] };
+	const cut = ended ? -Infinity : seen[seen.length - 1].created;
+	let kept = seen.filter((i) => i.created > cut);
+	// Only one second read, not to its end: everything up to it is old, nothing in it is listed (a backlog segment holds the rest).
+	if (kept.length === 0) return { at: seen[0].created, from: seen[0].created + 1, ids: [] };
+	if (kept.length > MAX_MARK_IDS) {
+		// Cut on a change of second: a Mark lists every id of each second it covers.
+		const last = kept[MAX_MARK_IDS - 1].created;
+		const within = kept.filter((i) => i.created > last);
+		kept = within.length > 0 ? within : kept.filter((i) => i.created === last);
+	}
+	return { at: kept[0].created, from: kept[kept.length - 1].created, ids: kept.map((i) => i.id) };
+}

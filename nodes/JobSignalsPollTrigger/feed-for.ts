@@ -1,0 +1,29 @@
+/** The list the trigger's parameters select, built with the action node's path and parameter checks. */
+import type { IPollFunctions } from 'n8n-workflow';
+import { API_PATHS } from '../JobSignals/contract';
+import { searchFilters } from '../JobSignals/actions/job/search.operation';
+import { signalsPathFor } from '../JobSignals/actions/signal/getAll.operation';
+import { sourcePath, sourceRefFrom } from '../JobSignals/helpers/source-locator';
+import { jobSearchFeed, signalsFeed, sourceJobsFeed, type Feed } from './feeds';
+import type { PollEvent } from './properties';
+
+const text = (context: IPollFunctions, name: string) => String(context.getNodeParameter(name, '') ?? '').trim();
+
+export function feedFor(context: IPollFunctions, event: PollEvent): Feed {
+	if (event === 'newSignal') {
+		const group = text(context, 'group');
+		const category = text(context, 'category');
+		const type = category === '' ? '' : text(context, 'type');
+		const path = signalsPathFor(context.getNode(), group, category, type);
+		return signalsFeed(path, {
+			direct_only: context.getNodeParameter('directOnly', true) as boolean,
+			active_only: context.getNodeParameter('activeOnly', true) as boolean,
+		});
+	}
+	if (event === 'newJob' && context.getNodeParameter('jobsFrom', 'source') === 'search') {
+		const filters = searchFilters(text(context, 'search'), text(context, 'locations'), context.getNodeParameter('categories', []) as string[]);
+		return jobSearchFeed(API_PATHS.jobSearch, filters);
+	}
+	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
+	return sourceJobsFeed(sourcePath(source, 'jobs'));
+}

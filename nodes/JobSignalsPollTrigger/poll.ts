@@ -1,0 +1,28 @@
+/**
+ * What one call of poll() does: in manual mode ("Fetch test event") the newest
+ * item at once, the state untouched; otherwise the event's poll, and the new
+ * state written only after it succeeded.
+ */
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { Budget } from './budget';
+import { feedFor } from './feed-for';
+import { pollNew } from './poll-new';
+import { pollUpdated } from './poll-updated';
+import type { PollEvent } from './properties';
+import { readState, writeState } from './state';
+
+export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const event = this.getNodeParameter('event') as PollEvent;
+	const feed = feedFor(this, event);
+	if (this.getMode() === 'manual') {
+		const page = await feed.fetch(this, feed.sample);
+		return page.items.length > 0 ? [[{ json: page.items[0].item }]] : null;
+	}
+	const saved = readState(this, feed.key);
+	const { emitted, state } =
+		event === 'updatedJob'
+			? await pollUpdated(this, feed, saved)
+			: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new Budget(this.getPollBudgetMs()));
+	writeState(this, state);
+	return emitted.length > 0 ? [emitted.map((item) => ({ json: item.item }))] : null;
+}

@@ -1,0 +1,72 @@
+/** The trigger's parameters; the signal, source and search fields are the action node's own. */
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { searchFilterProperties } from '../JobSignals/actions/job/search.operation';
+import { signalFilterProperties } from '../JobSignals/actions/signal/getAll.operation';
+import { sourceLocator } from '../JobSignals/helpers/source-locator';
+
+export type PollEvent = 'newSignal' | 'newJob' | 'updatedJob';
+
+const event: INodeProperties = {
+	displayName: 'Trigger On',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'New Job', value: 'newJob', description: 'A job post not emitted before, of one company or of a job search' },
+		{ name: 'New Signal', value: 'newSignal', description: 'An intent signal not emitted before, of a group, category or type' },
+		{
+			name: 'Updated Job',
+			value: 'updatedJob',
+			description: 'A job post of one company that changed since the last poll (for example a new title)',
+		},
+	],
+	default: 'newSignal',
+};
+
+const notice: INodeProperties = {
+	displayName:
+		'Deleted jobs cannot be polled: the API lists only jobs that exist, so telling a deletion needs a full walk of every job. Use the Job Signals Trigger (webhooks) for job_deleted events.',
+	name: 'deletedNotice',
+	type: 'notice',
+	default: '',
+};
+
+const jobsFrom: INodeProperties = {
+	displayName: 'Jobs From',
+	name: 'jobsFrom',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'One Source', value: 'source', description: 'The jobs of one company' },
+		{ name: 'A Job Search', value: 'search', description: 'The account\'s jobs matching a search' },
+	],
+	default: 'source',
+};
+
+const updatedNotice: INodeProperties = {
+	displayName:
+		'The jobs list is ordered by creation, not by change, so each poll that sees a change (the service\'s metrics.updated_at moved) reads all of the company\'s job pages. Idle polls cost one request.',
+	name: 'updatedNotice',
+	type: 'notice',
+	default: '',
+};
+
+const includeExisting: INodeProperties = {
+	displayName: 'Include Existing Items',
+	name: 'includeExisting',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether the first poll after activation emits the items that already exist (off: it only records where the list stands, and later polls emit what is new)',
+};
+
+export const properties: INodeProperties[] = [
+	event,
+	notice,
+	...updateDisplayOptions({ show: { event: ['newSignal'] } }, signalFilterProperties),
+	...updateDisplayOptions({ show: { event: ['newJob'] } }, [jobsFrom]),
+	...updateDisplayOptions({ show: { event: ['newJob'], jobsFrom: ['source'] } }, [sourceLocator]),
+	...updateDisplayOptions({ show: { event: ['updatedJob'] } }, [updatedNotice, sourceLocator]),
+	...updateDisplayOptions({ show: { event: ['newJob'], jobsFrom: ['search'] } }, searchFilterProperties),
+	...updateDisplayOptions({ show: { event: ['newSignal', 'newJob'] } }, [includeExisting]),
+];

@@ -1,0 +1,65 @@
+/**
+ * One walk down a list, newest first: from the top (what is new since the
+ * last poll) or from a backlog segment's resume point. It stops at the first
+ * page that ends below the Mark under it, at the end of the list, or when the
+ * poll's time budget runs out (then it hands back a segment to resume from).
+ */
+import type { ServiceContext } from '../JobSignals/transport/request';
+import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './cursor';
+import type { Budget } from './budget';
+import { oneBefore, type Feed } from './feeds';
+
+export interface WalkStart {
+	position: Position;
+	/** Resuming a segment: what was handled above it (skipped, and used to check the list did not move up). */
+	above?: Edge;
+	below: Mark | null;
+}
+
+export interface WalkResult {
+	emitted: Keyed[];
+	/** Every item read, newest first (from the top: what the next Mark is made of). */
+	seen: Keyed[];
+	ended: boolean;
+	/** Set when the budget ran out first. */
+	rest?: Segment;
+}
+
+/** Reads at least one page, then goes on while the budget lasts. */
+export async function walk(context: ServiceContext, feed: Feed, start: WalkStart, budget: Budget): Promise<WalkResult> {
+	const emitted: Keyed[] = [];
+	const seen: Keyed[] = [];
+	let edge = start.above;
+	let page = start.above
+		? await resumedPage(context, feed, start.position, start.above, budget)
+		: await budget.time(feed.fetch(context, start.position));
+	for (;;) {
+		const fresh = edge ? page.items.filter((item) => !isAbove(item, edge as Edge)) : page.items;
+		emitted.push(...fresh.filter((item) => isNew(item, start.below)));
+		seen.push(...page.items);
+		edge = edgeAfter(page.items, edge);
+		const last = page.items[page.items.length - 1];
+		if (page.next === undefined) return { emitted, seen, ended: true };
+		if (last && !mayContinue(last, start.below)) return { emitted, seen, ended: false };
+		// A page was read, so the edge is set.
+		if (budget.spent()) return { emitted, seen, ended: false, rest: { resume: page.next, above: edge as Edge, below: start.below } };
+		page = await budget.time(feed.fetch(context, page.next));
+	}
+}
+
+/**
+ * The first page of a resumed segment. Offset and page positions are places in
+ * the list, which moves as items come and go: the page is read from one item
+ * earlier, and that item must be one already handled. If it is not, items above
+ * were removed and the list moved up past the stored place: step back a page
+ * and look again (from the top, at worst). Items already handled are skipped by the walk.
+ */
+async function resumedPage(context: ServiceContext, feed: Feed, position: Position, above: Edge, budget: Budget) {
+	for (let stepBack = 0; ; stepBack++) {
+		const before = oneBefore(feed, position, stepBack);
+		const page = await budget.time(feed.fetch(context, before?.position ?? (stepBack === 0 ? position : feed.first)));
+		if (!before) return page;
+		const items = page.items.slice(before.drop);
+		if (items.length > 0 && isAbove(items[0], above)) return { ...page, items };
+	}
+}
