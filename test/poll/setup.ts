@@ -47,12 +47,3 @@ export function expectExactlyOnce(outputs: string[][], expected: string[]): void
 	expect(repeated, 'emitted more than once').toEqual([]);
 	expect([...all].sort()).toEqual([...expected].sort());
 }
-
-export async function setFaults(faults: IDataObject[]): Promise<void> {
-	const response = await fetch(`${MOCK_APP_URL}/__mock/faults`, {
-		method: 'PUT',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ faults }),
-	});
-	if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
-}
