@@ -1,6 +1,8 @@
 import {
 	NodeConnectionTypes,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -8,6 +10,7 @@ import {
 } from 'n8n-workflow';
 import { properties } from './properties';
 import { receiveDelivery } from './receive';
+import { recordExecution } from './record-execution';
 import { checkExists, create, remove } from './registration';
 
 export class JobSignalsTrigger implements INodeType {
@@ -60,5 +63,9 @@ export class JobSignalsTrigger implements INodeType {
 
 	webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return receiveDelivery.call(this);
+	}
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return recordExecution.call(this);
 	}
 }

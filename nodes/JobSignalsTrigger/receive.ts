@@ -8,7 +8,8 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { checkEnvelope } from './envelope';
-import { rememberEvent } from './dedupe-window';
+import { inPersistedWindow } from './dedupe-window';
+import { claimInProcess, triggerKey } from './process-window';
 import { toOutput, type OutputMode } from './output';
 
 /** A job or a signal is a few KB; 1 MiB leaves ample room and bounds what a sender can make n8n keep. */
@@ -27,11 +28,21 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!events.includes(envelope.event_type)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'event type not selected' } };
 	}
-	if (!rememberEvent(this.getWorkflowStaticData('node'), envelope.webhook_event_id)) {
+	if (!claimEvent(this, envelope.webhook_event_id)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
 	const mode = this.getNodeParameter('options.output', 'eventData') as OutputMode;
 	return { workflowData: [[{ json: toOutput(envelope, mode) }]] };
+}
+
+/**
+ * A repeat is an id in this trigger's persisted window (as n8n loaded it for
+ * this request) or claimed before in this process. The claim is written to
+ * static data by `execute()`, inside the execution this delivery starts.
+ */
+function claimEvent(context: IWebhookFunctions, eventId: string): boolean {
+	if (inPersistedWindow(context.getWorkflowStaticData('node'), eventId)) return false;
+	return claimInProcess(triggerKey(context.getWorkflow().id, context.getNode().id), eventId);
 }
 
 /**

@@ -1,10 +1,16 @@
 /**
- * Runs the trigger the way n8n does, through n8n-core's real WebhookContext
- * and HookContext on a real n8n-workflow Workflow, with these stand-ins for
- * what the n8n server provides:
- * - static data is saved as JSON after each call and loaded into a new
- *   Workflow for the next (as n8n saves it to and loads it from its database
- *   per production webhook request), so "survives a restart" is what runs;
+ * Runs the trigger the way n8n 2.40.7 does, through n8n-core's real
+ * WebhookContext, HookContext and WorkflowExecute on real n8n-workflow
+ * Workflows, with these stand-ins for what the n8n server provides:
+ * - static data lives as JSON (the database column). Each request loads it
+ *   into a new Workflow. Like n8n's live-webhook path, nothing is saved after
+ *   `webhook()`: a delivery that starts the workflow runs an execution whose
+ *   Workflow reloads static data (WorkflowRunner.prepareNewExecution), and the
+ *   static data is saved only when the execution's `workflowExecuteAfter`
+ *   hook gets it as changed (hookFunctionsSave). After activation hooks n8n
+ *   saves changed static data, and so does the harness;
+ * - the node's module is loaded once per "process" (see trigger-under-test.ts),
+ *   so a new process forgets what the node kept in memory;
  * - the HTTP answer follows n8n's webhook helper for responseMode onReceived:
  *   if the node answered itself (noWebhookResponse) that answer stands; with no
  *   workflow data, 200 with webhookResponse (or n8n's default message); with
@@ -17,8 +23,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+	createRunExecutionData,
 	NodeHelpers,
 	Workflow,
+	type INodeExecutionData,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
@@ -30,7 +38,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { HookContext, WebhookContext } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 
 // n8n-core's InstanceSettings, created with the first context, writes a config
 // file under the user folder: keep it in a temp dir.
@@ -57,9 +65,15 @@ export interface TriggerOptions {
 	/** The trigger's class instance: the TypeScript source in tests, the built package in the benchmark. */
 	nodeType: INodeType;
 	parameters?: INodeParameters;
+	/** Default: a new id per trigger, so triggers in one test process never share the node's memory. */
+	workflowId?: string;
+	/** Static data as saved by an earlier "process" (see `savedStaticData()`); default none. */
+	savedStaticData?: string;
 	credentials?: ICredentialDataDecryptedObject;
 	mode?: WorkflowExecuteMode;
 }
+
+let workflowCount = 0;
 
 export function createTrigger(options: TriggerOptions) {
 	const { nodeType } = options;
@@ -87,13 +101,14 @@ export function createTrigger(options: TriggerOptions) {
 		parameters,
 		...(options.credentials ? { credentials: { jobSignalsApi: { id: 'cred-1', name: 'Job Signals' } } } : {}),
 	};
-	let savedStaticData = '{}';
+	let savedStaticData = options.savedStaticData ?? '{}';
 	const mode = options.mode ?? 'webhook';
+	const workflowId = options.workflowId ?? `workflow-${++workflowCount}`;
 
 	/** A fresh Workflow per call, its static data loaded from the last save. */
 	function loadWorkflow() {
 		return new Workflow({
-			id: 'workflow-1',
+			id: workflowId,
 			name: 'Trigger test',
 			nodes: [node],
 			connections: {},
@@ -163,7 +178,7 @@ export function createTrigger(options: TriggerOptions) {
 			null,
 		);
 		const result = await nodeType.webhook!.call(context);
-		save(workflow);
+		if (result.workflowData !== undefined) await runExecution(result.workflowData);
 		if (result.noWebhookResponse === true) {
 			return { status: response.statusCode, body: response.body, emitted: undefined };
 		}
@@ -175,6 +190,20 @@ export function createTrigger(options: TriggerOptions) {
 			body: { message: 'Workflow was started' },
 			emitted: result.workflowData[0].map((item) => item.json),
 		};
+	}
+
+	/** The execution a delivery starts, as WorkflowRunner runs it in the main process. */
+	async function runExecution(startData: INodeExecutionData[][]): Promise<void> {
+		const workflow = loadWorkflow();
+		const record = { id: workflow.id, name: workflow.name ?? '', active: true, isArchived: false, nodes: [node], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null };
+		const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', record);
+		hooks.addHandler('workflowExecuteAfter', (_run, newStaticData) => {
+			if (mode !== 'manual' && newStaticData) savedStaticData = JSON.stringify(newStaticData);
+		});
+		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: startData }, source: null }] } });
+		const run = await new WorkflowExecute(additionalData({ hooks }), mode, runData).processRunExecutionData(workflow);
+		const error = run.data.resultData.error;
+		if (error) throw new Error(`the execution failed: ${error.message}`);
 	}
 
 	async function hook(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
@@ -196,6 +225,8 @@ export function createTrigger(options: TriggerOptions) {
 		activate,
 		webhookUrl: `${WEBHOOK_BASE_URL}/${node.webhookId}/webhook`,
 		staticData: () => (JSON.parse(savedStaticData) as Record<string, IDataObject>)[`node:${NODE_NAME}`] ?? {},
+		workflowId,
+		savedStaticData: () => savedStaticData,
 		savedStaticDataBytes: () => Buffer.byteLength(savedStaticData),
 	};
 }

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
 import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { MAX_BODY_BYTES } from '../../nodes/JobSignalsTrigger/receive';
 import { envelope, job, signal } from './fixtures';
-import { createTrigger } from './trigger-under-test';
+import { createTrigger, createTriggerInNewProcess } from './trigger-under-test';
 
 describe('trigger webhook: events', () => {
 	it.each(WEBHOOK_EVENT_TYPES)('emits a %s event as its data plus the envelope fields', async (eventType) => {
@@ -68,6 +68,25 @@ describe('trigger webhook: duplicates', () => {
 			emitted: undefined,
 		});
 		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
+	});
+
+	it('recognises a repeat in a restarted process, from the static data the execution saved', async () => {
+		// Static data that is not empty when the request loads it (automatic registration keeps webhookId there).
+		const trigger = createTrigger({ savedStaticData: JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1' } }) });
+		const sent = envelope('job_created');
+		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
+		expect(trigger.staticData()).toMatchObject({ webhookId: 'whk_1', seenEventIds: `\n${sent.webhook_event_id}\n`, seenEventCount: 1 });
+		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
+		expect((await restarted.deliver({ body: sent })).emitted).toBeUndefined();
+		expect((await restarted.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
+	});
+
+	it('starts once for two simultaneous deliveries of one id in one process', async () => {
+		const trigger = createTrigger();
+		const sent = envelope('signal');
+		const answers = await Promise.all([trigger.deliver({ body: sent }), trigger.deliver({ body: sent })]);
+		expect(answers.filter((a) => a.emitted !== undefined)).toHaveLength(1);
+		expect(answers.map((a) => a.status)).toEqual([200, 200]);
 	});
 
 	it('does not confuse an id with a prefix or suffix of another', async () => {

@@ -1,0 +1,21 @@
+/**
+ * The trigger's `execute()`: n8n runs it as the first step of the execution a
+ * delivery started (a node type with `execute` is executed, not passed
+ * through). It writes the delivered ids, and every id this process claimed
+ * for the trigger, into the persisted window; n8n saves the changed static
+ * data when the execution ends, in the main process and on queue-mode workers
+ * alike. The union with the process's claims means a save never drops an id
+ * that an overlapping execution of this process recorded. The items pass
+ * through unchanged.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { recordInPersistedWindow } from './dedupe-window';
+import { claimedInProcess, triggerKey } from './process-window';
+
+export function recordExecution(this: IExecuteFunctions): INodeExecutionData[][] {
+	const items = this.getInputData();
+	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
+	const claimed = claimedInProcess(triggerKey(this.getWorkflow().id, this.getNode().id));
+	recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimed, ...delivered]);
+	return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
+}
