@@ -1,7 +1,8 @@
 /** Parses the CLI flags (`--name value` or `--name=value`); anything unknown or invalid is an error. */
+import { LIMITS } from './contract/api';
 import type { StartOptions } from './server';
 
-const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale' } as const;
+const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes' } as const;
 const TEXT = { host: 'host', token: 'token' } as const;
 
 export class FlagError extends Error {}
@@ -43,4 +44,5 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --signals N       number of signals (default 100000)
   --token T         the demo account's API token (default demo-token-job-signals)
   --rate-limit N    requests per minute per account (default 60; 0 = off)
-  --time-scale X    multiplies webhook delays and the rate-limit window (default 1)`;
+  --time-scale X    multiplies webhook delays and the rate-limit window (default 1)
+  --max-body-bytes N  request body limit, checked while reading: 413 above it (default ${LIMITS.maxRequestBodyBytes})`;

@@ -6,13 +6,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT } from './contract/api';
+import { API_VERSION_SEGMENT, LIMITS } from './contract/api';
+import { apiError } from './http/respond';
 import type { MockServiceOptions } from './options';
 import { createMockService, type MockService } from './service';
+import { allowedMethods } from './standalone/allowed-methods';
+import { readBody } from './standalone/read-body';
+import { requestUrl } from './standalone/request-url';
+import { writeResponse } from './standalone/write-response';
 
 export interface StartOptions extends MockServiceOptions {
 	port?: number;
 	host?: string;
+	/** The request body limit, checked while reading (413 above it). */
+	maxBodyBytes?: number;
 }
 
 export interface RunningMockServer {
@@ -24,19 +31,27 @@ export interface RunningMockServer {
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
-const NOT_FOUND = JSON.stringify({ status: 404, error: 'Not Found', message: 'No such endpoint' });
+/** Methods the handlers are written with; any other (TRACE, PATCH, …) cannot reach them, and fetch's Request refuses some (TRACE). */
+const ROUTED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const CONNECT_REFUSED = (() => {
+	const body = JSON.stringify({ status: 400, error: 'Bad Request', message: 'The request target must be a path ("/v2/…"): this is no proxy' });
+	return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+})();
 
 export async function startMockServer(options: StartOptions = {}): Promise<RunningMockServer> {
-	const { port = DEFAULT_PORT, host = DEFAULT_HOST, ...serviceOptions } = options;
+	const { port = DEFAULT_PORT, host = DEFAULT_HOST, maxBodyBytes = LIMITS.maxRequestBodyBytes, ...serviceOptions } = options;
+	if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) throw new Error('maxBodyBytes must be a whole number ≥ 0');
 	const service = await createMockService(serviceOptions);
 	const server = createServer((req, res) => {
-		serve(service.handlers, req, res).catch((error: unknown) => {
+		serve(service.handlers, maxBodyBytes, req, res).catch((error: unknown) => {
 			// Handlers answer every bad input themselves; reaching here is a mock bug, so say so loudly.
 			console.error('job-signals-mock: unhandled error', error);
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify({ status: 500, error: 'Internal Server Error', message: 'Mock server bug' }));
 		});
 	});
+	// node:http hands CONNECT to 'connect' listeners and, with none, drops the connection unanswered.
+	server.on('connect', (_req, socket) => socket.end(CONNECT_REFUSED));
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(port, host, resolve);
@@ -57,43 +72,41 @@ export async function startMockServer(options: StartOptions = {}): Promise<Runni
 	};
 }
 
-async function serve(handlers: HttpHandler[], req: IncomingMessage, res: ServerResponse): Promise<void> {
-	const method = req.method ?? 'GET';
-	const chunks: Buffer[] = [];
-	if (method !== 'GET' && method !== 'HEAD') for await (const chunk of req) chunks.push(chunk as Buffer);
+async function serve(handlers: HttpHandler[], maxBodyBytes: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const url = requestUrl(req);
+	if (url instanceof Response) return writeResponse(res, url, { connection: 'close' });
+	// HEAD is answered as GET; node:http leaves the body out.
+	const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(handlers, url, req.method ?? method));
+	let body: Buffer<ArrayBuffer> | undefined;
+	if (method !== 'GET') {
+		const read = await readBody(req, maxBodyBytes);
+		if ('tooLarge' in read) {
+			return writeResponse(res, apiError(413, `The request body is larger than ${maxBodyBytes} bytes`), { connection: 'close' });
+		}
+		body = read.body;
+	}
 	const headers = new Headers();
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (Array.isArray(value)) for (const v of value) headers.append(name, v);
 		else if (value !== undefined) headers.set(name, value);
 	}
-	const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-		method,
-		headers,
-		body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-	});
+	const request = new Request(url, { method, headers, body: body && body.length > 0 ? body : undefined });
 	const response = await getResponse(handlers, request);
-	if (!response) {
-		res.writeHead(404, { 'Content-Type': 'application/json' }).end(NOT_FOUND);
-		return;
-	}
+	if (!response) return writeResponse(res, unrouted(handlers, url, req.method ?? method));
 	if (response.type === 'error') {
 		// An injected "dropped connection".
 		req.socket.destroy();
 		return;
 	}
-	// Reading the body's chunks (one, for the mock's string bodies) skips the copy arrayBuffer() makes:
-	// on a 1000-signal page that copy was a third of the request's time and of its garbage.
-	const parts: Uint8Array[] = [];
-	let length = 0;
-	const reader = response.body?.getReader();
-	for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-		parts.push(read.value);
-		length += read.value.byteLength;
-	}
-	const outHeaders: Record<string, string> = {};
-	response.headers.forEach((value, name) => (outHeaders[name] = value));
-	outHeaders['content-length'] = String(length);
-	res.writeHead(response.status, outHeaders);
-	for (const part of parts) res.write(part);
-	res.end();
+	return writeResponse(res, response);
+}
+
+/** No handler for this method and URL: 405 with Allow on a known path (204 to OPTIONS), else 404. */
+function unrouted(handlers: readonly HttpHandler[], url: URL, method: string): Response {
+	const allowed = allowedMethods(handlers, url);
+	if (allowed.length === 0) return apiError(404, 'No such endpoint');
+	const headers = { allow: allowed.join(', ') };
+	if (method === 'OPTIONS') return new Response(null, { status: 204, headers });
+	return apiError(405, `${method} is not allowed here; allowed: ${headers.allow}`, headers);
 }

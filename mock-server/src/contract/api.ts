@@ -42,12 +42,21 @@ export const MOCK_CONTROL_PATHS = {
 	subscribers: '/__mock/accounts/:account_id/subscribers',
 } as const;
 
+/** The longest e-mail address subscriber upload accepts (RFC 5321's limit; the service's own is not shown). */
+export const MAX_EMAIL_ADDRESS_LENGTH = 254;
+
 /**
  * What counts as an e-mail address for subscriber upload (the service's own rule
- * is not shown): one @, a dot in the domain, no spaces or commas (commas separate
- * addresses in the upload body). Shared by the mock and the node's pre-check.
+ * is not shown): one @, a dot in the domain, at most MAX_EMAIL_ADDRESS_LENGTH
+ * characters, no spaces or commas (commas separate addresses in the upload body),
+ * no control or invisible format characters (NUL, bidi overrides such as U+202E
+ * that make a stored address display as another). Shared by the mock and the
+ * node's pre-check.
  */
-export const EMAIL_ADDRESS_PATTERN = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+export const EMAIL_ADDRESS_PATTERN = new RegExp(
+	`^(?=.{3,${MAX_EMAIL_ADDRESS_LENGTH}}$)[^\\s@,\\p{Cc}\\p{Cf}]+@[^\\s@,\\p{Cc}\\p{Cf}]+\\.[^\\s@,\\p{Cc}\\p{Cf}]+$`,
+	'u',
+);
 
 export type ApiPathName = keyof typeof API_PATHS;
 export type AppPathName = keyof typeof APP_PATHS;
@@ -88,6 +97,14 @@ export const LIMITS = {
 	webhookFirstBackoffMs: 1000,
 	/** Webhooks: spec ("spaced about 1 second apart"). */
 	webhookBatchSpacingMs: 1000,
+	/** Webhook settings: assumed caps (the settings page shows none), so the mock's memory stays bounded. */
+	maxWebhooksPerAccount: 100,
+	maxWebhookUrlLength: 2048,
+	maxWebhookSecretKeyLength: 256,
+	/** Standalone mock: a longer request target (path and query) is 414 (assumed: the common 8 KB server limit). */
+	maxRequestTargetLength: 8192,
+	/** Standalone mock: the default request body limit (`--max-body-bytes`), checked while reading; 413 above it. */
+	maxRequestBodyBytes: 1024 * 1024,
 } as const;
 
 /**

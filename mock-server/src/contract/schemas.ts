@@ -215,9 +215,9 @@ export const webhookEventSchema = z.object({
 });
 
 export const webhookSettingInputSchema = z.object({
-	url: z.url({ protocol: /^https?$/ }),
+	url: z.url({ protocol: /^https?$/ }).max(LIMITS.maxWebhookUrlLength),
 	event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1),
-	secret_key: z.string().optional(),
+	secret_key: z.string().max(LIMITS.maxWebhookSecretKeyLength).optional(),
 });
 
 export const webhookSettingSchema = webhookSettingInputSchema.extend({

@@ -6,7 +6,7 @@
  * body parser.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { APP_PATHS, MOCK_CONTROL_PATHS } from '../contract/api';
+import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../contract/api';
 import { webhookSettingInputSchema } from '../contract/schemas';
 import { parseJsonBody } from '../http/body';
 import type { Faults } from '../http/faults';
@@ -45,6 +45,9 @@ export function webhookHandlers(options: WebhookHandlerOptions): HttpHandler[] {
 				what: 'webhook setting',
 			});
 			if (body instanceof Response) return body;
+			if (settings.list(account.accountId).length >= LIMITS.maxWebhooksPerAccount) {
+				return errorResponse(409, `At most ${LIMITS.maxWebhooksPerAccount} webhook settings per account: delete one first`);
+			}
 			return HttpResponse.json(settings.create(account.accountId, body, nowSeconds()), { status: 201 });
 		}),
 
