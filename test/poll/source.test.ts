@@ -1,0 +1,76 @@
+// New Job and Updated Job for one source (cursor pages): exactly once across cycles, restarts and budget-limited polls.
+import { describe, expect, it } from 'vitest';
+import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
+
+// Four sources: every cycle creates, updates and deletes jobs of each fairly often.
+const mock = useMockService({ ...SMALL_MOCK, sources: 4, jobs: 1200, rateLimit: 1_000_000 });
+
+const sourceIds = () => [...mock.service.store.sources.keys()].sort();
+const ofSource = (sourceId: string, event: 'newJob' | 'updatedJob' = 'newJob') => ({
+	event,
+	jobsFrom: 'source',
+	source: { __rl: true, mode: 'id', value: sourceId },
+});
+const eventIds = (events: CycleEvent[], type: string, sourceId: string) =>
+	events.filter((e) => e.event_type === type && e.event_data.source_id === sourceId).map((e) => String(e.event_data.job_id));
+
+describe('poll trigger: one source', () => {
+	it('every job created for the source appears in exactly one poll, by domain and by id, across cycles and restarts', async () => {
+		const [sourceId] = sourceIds();
+		const domain = mock.service.store.sources.get(sourceId)!.url_source;
+		const byDomain = { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'domain', value: `https://www.${domain}/careers` } };
+		let pollers = [trigger(mock, ofSource(sourceId)), trigger(mock, byDomain)];
+		for (const p of pollers) await p.tick();
+		const events: CycleEvent[] = [];
+		const outputs: string[][][] = [[], []];
+		for (let cycle = 1; cycle <= 20; cycle++) {
+			events.push(...(await processCycle(mock)));
+			if (cycle % 6 === 0) pollers = pollers.map((p, i) => trigger(mock, i === 0 ? ofSource(sourceId) : byDomain, { state: p.state() }));
+			for (const [i, p] of pollers.entries()) outputs[i].push(idsOf(await p.tick(), 'job_id'));
+		}
+		const created = eventIds(events, 'job_created', sourceId);
+		expect(created.length).toBeGreaterThan(10);
+		// Each cycle polls right after: no job is deleted before a poll could see it.
+		for (const output of outputs) expectExactlyOnce(output, created);
+	});
+
+	it('a backlog larger than the budget resumes from the service\'s cursor', async () => {
+		const [sourceId] = sourceIds();
+		const poller = trigger(mock, ofSource(sourceId), { budgetMs: 1 });
+		await poller.tick();
+		const events: CycleEvent[] = [];
+		for (let cycle = 0; cycle < 120; cycle++) events.push(...(await processCycle(mock)));
+		const created = eventIds(events, 'job_created', sourceId);
+		const deleted = new Set(eventIds(events, 'job_deleted', sourceId));
+		expect(created.length).toBeGreaterThan(100);
+		const outputs: string[][] = [];
+		for (let poll = 0; poll < 4; poll++) outputs.push(idsOf(await poller.tick(), 'job_id'));
+		expect(outputs[0]).toHaveLength(100);
+		const cursors = serviceCalls(mock).filter((c) => c.query.has('cursor_job_id'));
+		expect(cursors.length).toBeGreaterThan(0);
+		expectExactlyOnce(outputs, created.filter((id) => !deleted.has(id)));
+	});
+
+	it('Updated Job emits each job updated since the last poll once, not new jobs; an idle poll costs one request', async () => {
+		const [sourceId] = sourceIds();
+		let poller = trigger(mock, ofSource(sourceId, 'updatedJob'));
+		await poller.tick();
+		const expected: string[][] = [];
+		const outputs: string[][] = [];
+		for (let cycle = 1; cycle <= 16; cycle++) {
+			const events = await processCycle(mock);
+			// Gone before the poll if deleted in the same cycle; a New Job event, not an update, if created in it.
+			const skipped = new Set([...eventIds(events, 'job_deleted', sourceId), ...eventIds(events, 'job_created', sourceId)]);
+			expected.push(eventIds(events, 'job_updated', sourceId).filter((id) => !skipped.has(id)));
+			if (cycle % 5 === 0) poller = trigger(mock, ofSource(sourceId, 'updatedJob'), { state: poller.state() });
+			outputs.push(idsOf(await poller.tick(), 'job_id'));
+		}
+		expect(expected.flat().length).toBeGreaterThan(5);
+		// Each poll emits exactly the jobs updated in the cycle before it: no new job, nothing twice.
+		expect(outputs.map((ids) => [...ids].sort())).toEqual(expected.map((ids) => [...new Set(ids)].sort()));
+		const from = mock.answers().length;
+		expect((await poller.tick()).items).toBeUndefined();
+		expect(serviceCalls(mock, from)).toHaveLength(1);
+	});
+});
