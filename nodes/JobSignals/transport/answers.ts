@@ -34,6 +34,9 @@ export const ANSWERS = {
 	/** GET /signals/… (signalsEnvelopeSchema). */
 	signalsPage: {
 		object: {
+			group: 'string',
+			category: { optional: 'string' },
+			type: { optional: 'string' },
 			pagination: {
 				object: {
 					page: 'positive',

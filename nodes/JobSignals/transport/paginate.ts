@@ -84,16 +84,19 @@ const list = (body: IDataObject, field: string) => body[field] as IDataObject[];
 
 /** Signals: ask for as many per page as the limit needs (at most maxPerPage), follow has_next. */
 export function pageNumberPager(perPage: number, filters: IDataObject): Pager {
-	const pagination = (body: IDataObject) => body.pagination as { page: number; has_next: boolean; count_signals: number };
+	const pagination = (body: IDataObject) => body.pagination as { page: number; per_page: number; has_next: boolean; count_signals: number };
 	return {
 		answer: 'signalsPage',
 		first: { ...filters, page: 1, per_page: perPage },
 		describe: (query) => `page ${String(query.page)}`,
 		items: (body) => list(body, 'signals'),
 		problem: (body, query, items) => {
-			const { page, has_next } = pagination(body);
+			const { page, per_page, has_next, count_signals } = pagination(body);
 			if (page !== query.page) return `pagination.page is ${page}, but page ${String(query.page)} was asked for`;
-			if (has_next && items.length === 0) return 'the page is empty, yet pagination.has_next is true';
+			// The page's own numbers say how many signals it holds, whatever changed since the last page.
+			const expected = Math.max(0, Math.min(per_page, count_signals - (page - 1) * per_page));
+			if (items.length !== expected) return `the page holds ${items.length} signals, but page ${page} of ${count_signals} at ${per_page} per page holds ${expected}`;
+			if (has_next !== page * per_page < count_signals) return `pagination.has_next is ${has_next} on page ${page} of ${count_signals} at ${per_page} per page`;
 			return undefined;
 		},
 		total: (body) => pagination(body).count_signals,
@@ -104,11 +107,24 @@ export function pageNumberPager(perPage: number, filters: IDataObject): Pager {
 /** Job search: offset pages; the total in metrics.count_jobs ends the walk without an extra empty call. */
 export function offsetPager(filters: IDataObject): Pager {
 	const total = (body: IDataObject) => (body.metrics as { count_jobs: number }).count_jobs;
+	/** The service's page size, learnt from the first page. */
+	let pageSize: number | undefined;
 	return {
 		answer: 'jobSearchPage',
 		first: { ...filters, offset: 0 },
 		describe: (query) => `offset ${String(query.offset)}`,
 		items: (body) => list(body, 'data'),
+		problem: (body, query, items) => {
+			const offset = Number(query.offset);
+			if (pageSize === undefined) {
+				pageSize = items.length;
+				return items.length === 0 && total(body) > 0 ? `data is empty, but metrics.count_jobs is ${total(body)}` : undefined;
+			}
+			// Every page but the last is full; the last holds what the page's own total leaves.
+			const expected = Math.max(0, Math.min(pageSize, total(body) - offset));
+			if (items.length !== expected) return `data holds ${items.length} jobs, but offset ${offset} of ${total(body)} in pages of ${pageSize} holds ${expected}`;
+			return undefined;
+		},
 		total,
 		next: (body, query, items) => {
 			const offset = Number(query.offset) + items.length;
@@ -121,15 +137,24 @@ export function offsetPager(filters: IDataObject): Pager {
 export function cursorPager(cursorName: (typeof CURSOR_PARAMS)[keyof typeof CURSOR_PARAMS]): Pager {
 	const jobs = cursorName === CURSOR_PARAMS.jobs;
 	const totalName = jobs ? 'count_jobs' : 'count_sources';
+	const cursorOf = (body: IDataObject) => (typeof body[cursorName] === 'string' && body[cursorName] !== '' ? (body[cursorName] as string) : undefined);
+	/** The service's page size, learnt from the first page that has a next one. */
+	let pageSize: number | undefined;
 	return {
 		answer: jobs ? 'jobsPage' : 'sourcesPage',
 		first: {},
 		describe: (query) => (query[cursorName] === undefined ? 'first page' : `${cursorName} ${String(query[cursorName])}`),
 		items: (body) => list(body, 'data'),
+		problem: (body, _query, items) => {
+			if (cursorOf(body) === undefined) return undefined;
+			pageSize ??= items.length;
+			// A page followed by another is a full page; only the last may be short.
+			return items.length === pageSize ? undefined : `data holds ${items.length} items and a ${cursorName} to a next page, but the pages before held ${pageSize}`;
+		},
 		total: (body) => (body.metrics as Record<string, number>)[totalName],
 		next: (body, query) => {
-			const cursor = body[cursorName];
-			return typeof cursor === 'string' && cursor !== '' ? { ...query, [cursorName]: cursor } : undefined;
+			const cursor = cursorOf(body);
+			return cursor === undefined ? undefined : { ...query, [cursorName]: cursor };
 		},
 	};
 }
