@@ -22,8 +22,15 @@ export const N8N_BIN = join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 /** A fixed key for project-local user folders only (never a real instance). */
 export const LOCAL_ENCRYPTION_KEY = 'job-signals-local-n8n-not-a-secret';
 
-/** The environment n8n gets: its own user folder, no telemetry, bound to loopback. */
-export function n8nEnv(userFolder: string, port: number): NodeJS.ProcessEnv {
+/** The two ports every n8n process listens on: its HTTP server and its task runners' broker. */
+export interface N8nPorts {
+	http: number;
+	broker: number;
+}
+
+/** The environment n8n gets: its own user folder and ports, no telemetry, bound to loopback. */
+export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
+	const port = ports.http;
 	return {
 		...process.env,
 		// A test runner's NODE_ENV=test would silence n8n's CLI output.
@@ -37,6 +44,8 @@ export function n8nEnv(userFolder: string, port: number): NodeJS.ProcessEnv {
 		N8N_HOST: '127.0.0.1',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PORT: String(port),
+		// Without it every n8n on the machine wants 5679 ("Task Broker's port 5679 is already in use").
+		N8N_RUNNERS_BROKER_PORT: String(ports.broker),
 		N8N_PROTOCOL: 'http',
 		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_SECURE_COOKIE: 'false',

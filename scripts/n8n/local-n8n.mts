@@ -7,16 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { N8N_BIN, n8nEnv, PACKAGE_NAME, REPO_ROOT } from './config.mts';
+import { N8N_BIN, n8nEnv, PACKAGE_NAME, REPO_ROOT, type N8nPorts } from './config.mts';
+import { freePort } from './ports.mts';
 import { runCommand, startService, waitForHttp, type Service } from './processes.mts';
 
-/** `npm pack` of the built package; returns the tarball's path. */
-export function packPackage(): string {
+/** `npm pack` of the built package, installed into the user folder; the tarball's folder is removed. */
+export function packAndInstallPackage(userFolder: string): void {
 	const destination = mkdtempSync(join(tmpdir(), 'job-signals-pack-'));
-	const [packed] = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT, encoding: 'utf8' }),
-	) as { filename: string }[];
-	return join(destination, packed.filename);
+	try {
+		const [packed] = JSON.parse(
+			execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT, encoding: 'utf8' }),
+		) as { filename: string }[];
+		installPackage(userFolder, join(destination, packed.filename));
+	} finally {
+		rmSync(destination, { recursive: true, force: true });
+	}
 }
 
 /**
@@ -26,7 +31,7 @@ export function packPackage(): string {
  * `npm install` there with n8n's flags, and the package recorded in the nodes
  * folder's package.json. n8n then loads it as `n8n-nodes-job-signals.jobSignals`.
  */
-export function installPackage(userFolder: string, tarball: string): void {
+function installPackage(userFolder: string, tarball: string): void {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const packageDir = join(nodesDir, 'node_modules', PACKAGE_NAME);
 	rmSync(packageDir, { recursive: true, force: true });
@@ -45,26 +50,52 @@ export function installPackage(userFolder: string, tarball: string): void {
 	writeFileSync(nodesManifestPath, JSON.stringify(nodesManifest, null, 2));
 }
 
-/** One n8n CLI command (import:…, execute, …) against the user folder. */
-export async function n8nCli(userFolder: string, args: string[], port = 5678) {
-	const result = await runCommand(process.execPath, [N8N_BIN, ...args], { env: n8nEnv(userFolder, port), cwd: userFolder });
-	return result;
+export async function freeN8nPorts(): Promise<N8nPorts> {
+	return { http: await freePort(), broker: await freePort() };
 }
 
-export async function n8nCliOrThrow(userFolder: string, args: string[]): Promise<string> {
-	const result = await n8nCli(userFolder, args);
+/**
+ * One n8n CLI command (import:…, execute, …) against the user folder, on free
+ * ports of its own (`n8n execute` starts a task broker); `env` adds to n8n's
+ * environment (a queue-mode database, say).
+ */
+export async function n8nCli(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+	const outputDir = mkdtempSync(join(userFolder, 'cli-'));
+	try {
+		return await runCommand(process.execPath, [N8N_BIN, ...args], {
+			env: { ...n8nEnv(userFolder, await freeN8nPorts()), ...env },
+			cwd: userFolder,
+			stdoutFile: join(outputDir, 'stdout'),
+		});
+	} finally {
+		rmSync(outputDir, { recursive: true, force: true });
+	}
+}
+
+export async function n8nCliOrThrow(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+	const result = await n8nCli(userFolder, args, env);
 	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
 	return result.stdout;
 }
 
-export async function startN8n(userFolder: string, port: number, options: { echo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Service> {
-	const service = startService(process.execPath, [N8N_BIN, 'start'], {
+/**
+ * `n8n start` (or, in queue mode, `n8n webhook` / `n8n worker`), resolved once
+ * it answers its readiness check. A worker answers on its health-check server,
+ * which queue-mode environments turn on (QUEUE_HEALTH_CHECK_ACTIVE).
+ */
+export async function startN8n(
+	userFolder: string,
+	ports: N8nPorts,
+	options: { echo?: boolean; env?: NodeJS.ProcessEnv; command?: 'start' | 'webhook' | 'worker'; label?: string } = {},
+): Promise<Service> {
+	const command = options.command ?? 'start';
+	const service = startService(process.execPath, [N8N_BIN, command], {
 		cwd: userFolder,
-		env: { ...n8nEnv(userFolder, port), ...options.env },
+		env: { ...n8nEnv(userFolder, ports), ...(command === 'worker' ? { QUEUE_HEALTH_CHECK_PORT: String(ports.http) } : {}), ...options.env },
 		echo: options.echo,
-		label: 'n8n',
+		label: options.label ?? 'n8n',
 	});
-	await waitForHttp(`http://127.0.0.1:${port}/healthz/readiness`, service, 180_000);
+	await waitForHttp(`http://127.0.0.1:${ports.http}/healthz/readiness`, service, 240_000);
 	return service;
 }
 

@@ -4,6 +4,7 @@
  * for error messages and optionally shown.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 export interface Service {
 	child: ChildProcess;
@@ -46,19 +47,24 @@ export function startService(command: string, args: string[], options: { cwd?: s
 	};
 }
 
-/** Runs a command to its end and returns what it printed (n8n's CLI may crash on exit after a good run: the caller reads the output). */
-export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
+/**
+ * Runs a command to its end and returns what it printed (n8n's CLI may crash on
+ * exit after a good run: the caller reads the output). Standard output goes
+ * through a file, not a pipe: `n8n execute` exits before a pipe's reader has
+ * drained a result of several MB, and the rest is lost.
+ */
+export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; stdoutFile: string }) {
 	return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
+		const stdoutFd = openSync(options.stdoutFile, 'w');
+		const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', stdoutFd, 'pipe'] });
+		closeSync(stdoutFd);
 		let stderr = '';
-		child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-		child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+		child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
 		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
 		child.on('error', reject);
-		child.on('exit', (code) => {
+		child.on('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, stdout, stderr });
+			resolve({ code, stdout: readFileSync(options.stdoutFile, 'utf8'), stderr });
 		});
 	});
 }

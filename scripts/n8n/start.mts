@@ -8,9 +8,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './config.mts';
 import { installN8n } from './install.mts';
-import { ensureOwner, installPackage, LOCAL_OWNER, n8nCliOrThrow, packPackage, startMock, startN8n } from './local-n8n.mts';
+import { ensureOwner, LOCAL_OWNER, n8nCliOrThrow, packAndInstallPackage, startMock, startN8n } from './local-n8n.mts';
+import { freePort, isPortFree } from './ports.mts';
 
-const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const MOCK_PORT = Number(process.env.MOCK_PORT ?? 4010);
 const userFolder = join(REPO_ROOT, '.n8n-local');
 const examples = join(REPO_ROOT, 'examples');
@@ -19,7 +19,7 @@ const TRIGGER_WORKFLOW_ID = 'jsExampleTrigger';
 async function main(): Promise<void> {
 	await installN8n();
 	console.log('Installing the package into .n8n-local/.n8n/nodes (npm pack, then npm install as n8n does)');
-	installPackage(userFolder, packPackage());
+	packAndInstallPackage(userFolder);
 
 	const imported = join(userFolder, '.examples-imported');
 	if (!existsSync(imported)) {
@@ -32,8 +32,10 @@ async function main(): Promise<void> {
 
 	console.log(`Starting the mock on port ${MOCK_PORT}`);
 	const mock = await startMock(MOCK_PORT, [], true);
+	// The editor's port: N8N_PORT if set, else 5678 when free, else any free port; the broker's is always free.
+	const N8N_PORT = Number(process.env.N8N_PORT ?? ((await isPortFree(5678)) ? 5678 : await freePort()));
 	console.log(`Starting n8n on port ${N8N_PORT} (about 20 s)`);
-	const n8n = await startN8n(userFolder, N8N_PORT, { echo: true });
+	const n8n = await startN8n(userFolder, { http: N8N_PORT, broker: await freePort() }, { echo: true });
 	await ensureOwner(N8N_PORT);
 
 	console.log(`

@@ -5,25 +5,14 @@
  * workflows and run them through n8n's CLI.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installN8n } from '../../scripts/n8n/install.mts';
-import { installPackage, n8nCli, n8nCliOrThrow, packPackage, startMock, type MockProcess } from '../../scripts/n8n/local-n8n.mts';
+import { n8nCli, n8nCliOrThrow, packAndInstallPackage, startMock, type MockProcess } from '../../scripts/n8n/local-n8n.mts';
+import { freePort } from '../../scripts/n8n/ports.mts';
 
 export const DEMO_TOKEN = 'demo-token-job-signals';
 export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };
-
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 export interface RealN8n {
 	userFolder: string;
@@ -33,26 +22,27 @@ export interface RealN8n {
 	close(): Promise<void>;
 }
 
-export async function setUpRealN8n(mockFlags: string[] = []): Promise<RealN8n> {
+/** `env` goes to every n8n CLI command: a queue-mode deployment's database, say. */
+export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RealN8n> {
 	await installN8n();
 	const userFolder = mkdtempSync(join(tmpdir(), 'job-signals-e2e-'));
-	installPackage(userFolder, packPackage());
+	packAndInstallPackage(userFolder);
 	const mock = await startMock(await freePort(), mockFlags);
 	const credentials = [
 		{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: mock.apiUrl, appUrl: mock.appUrl, accessToken: '' } },
 	];
 	const credentialFile = join(userFolder, 'credentials.json');
 	writeFileSync(credentialFile, JSON.stringify(credentials));
-	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${credentialFile}`]);
+	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${credentialFile}`], env);
 	return {
 		userFolder,
 		mock,
 		async importWorkflows(workflows) {
 			const dir = mkdtempSync(join(userFolder, 'workflows-'));
 			workflows.forEach((workflow, i) => writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)));
-			await n8nCliOrThrow(userFolder, ['import:workflow', '--separate', `--input=${dir}`]);
+			await n8nCliOrThrow(userFolder, ['import:workflow', '--separate', `--input=${dir}`], env);
 		},
-		cli: (args) => n8nCliOrThrow(userFolder, args),
+		cli: (args) => n8nCliOrThrow(userFolder, args, env),
 		async close() {
 			await mock.stop();
 			rmSync(userFolder, { recursive: true, force: true });
