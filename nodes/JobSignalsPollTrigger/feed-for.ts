@@ -9,7 +9,13 @@ import type { PollEvent } from './properties';
 
 const text = (context: IPollFunctions, name: string) => String(context.getNodeParameter(name, '') ?? '').trim();
 
+/** The feed, its key naming the event too: switching events starts afresh. */
 export function feedFor(context: IPollFunctions, event: PollEvent): Feed {
+	const feed = listFor(context, event);
+	return { ...feed, key: JSON.stringify([event, feed.key]) };
+}
+
+function listFor(context: IPollFunctions, event: PollEvent): Feed {
 	if (event === 'newSignal') {
 		const group = text(context, 'group');
 		const category = text(context, 'category');

@@ -11,6 +11,9 @@ import { pollUpdated } from './poll-updated';
 import type { PollEvent } from './properties';
 import { readState, writeState } from './state';
 
+/** n8n before 2.40 has no getPollBudgetMs: its poll ticks had no deadline, so take the 5 minutes 2.40 gives by default. */
+const budgetMs = (context: IPollFunctions) => (typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 5 * 60_000);
+
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as PollEvent;
 	const feed = feedFor(this, event);
@@ -22,7 +25,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const { emitted, state } =
 		event === 'updatedJob'
 			? await pollUpdated(this, feed, saved)
-			: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new Budget(this.getPollBudgetMs()));
+			: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new Budget(budgetMs(this)));
 	writeState(this, state);
 	return emitted.length > 0 ? [emitted.map((item) => ({ json: item.item }))] : null;
 }
