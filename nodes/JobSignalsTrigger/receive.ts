@@ -28,7 +28,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!events.includes(envelope.event_type)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'event type not selected' } };
 	}
-	if (!claimEvent(this, envelope.webhook_event_id)) {
+	// A test delivery ("Listen for test event") is never a repeat: n8n does not save test runs either.
+	if (this.getMode() !== 'manual' && !claimEvent(this, envelope.webhook_event_id)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
 	const mode = this.getNodeParameter('options.output', 'eventData') as OutputMode;

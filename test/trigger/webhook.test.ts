@@ -81,6 +81,14 @@ describe('trigger webhook: duplicates', () => {
 		expect((await restarted.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
 	});
 
+	it('never treats a test delivery (Listen for test event) as a repeat, nor remembers it', async () => {
+		const trigger = createTrigger({ mode: 'manual' });
+		const sent = envelope('signal');
+		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
+		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
+		expect(trigger.staticData()).toEqual({});
+	});
+
 	it('starts once for two simultaneous deliveries of one id in one process', async () => {
 		const trigger = createTrigger();
 		const sent = envelope('signal');
