@@ -65,7 +65,7 @@ const PROBLEMS: Array<[string, (list: string) => RegExp]> = [
 	['truncated-json', () => /the body is not JSON: [\d,]+ characters of text starting "\{.*" \(.*JSON.*\)$/],
 	['html', () => /the body is not JSON: an HTML page \("200 OK"\)$/],
 	['empty', () => /the body is not JSON: an empty body$/],
-	['wrong-shape', (list) => new RegExp(list === 'signals' ? '^.*pagination is missing, not an object$' : '^.*data is missing, not a list$')],
+	['wrong-shape', (list) => (list === 'signals' ? /group is missing, not a string$/ : /data is missing, not a list$/)],
 	['null-list', (list) => new RegExp(`${list} is null, not a list$`)],
 	['json-string', () => /the answer is a string, not an object$/],
 ];
