@@ -66,12 +66,16 @@ export function mayContinue(last: Keyed, below: Mark | null): boolean {
 	return below === null || last.created >= below.at;
 }
 
-/** The edge after handling `items` (newest first), carrying over ids of the same second from the previous edge. */
+/**
+ * The edge after handling `items` (newest first). It only moves down: a
+ * resumed page can start with items above the previous edge (the list moved
+ * down under the stored place), and those were handled long ago.
+ */
 export function edgeAfter(items: Keyed[], previous?: Edge): Edge | undefined {
-	if (items.length === 0) return previous;
-	const at = items[items.length - 1].created;
-	const ids = items.filter((i) => i.created === at).map((i) => i.id);
-	return { at, ids: previous?.at === at ? [...new Set([...previous.ids, ...ids])] : ids };
+	const last = items[items.length - 1];
+	if (!last || (previous && isAbove(last, previous))) return previous;
+	const ids = items.filter((i) => i.created === last.created).map((i) => i.id);
+	return { at: last.created, ids: previous?.at === last.created ? [...new Set([...previous.ids, ...ids])] : ids };
 }
 
 /**

@@ -4,13 +4,20 @@
  * drained while the budget lasts. Items come out newest first, as the API lists them.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { markFrom, type Keyed, type Mark, type PollState, type Segment } from './cursor';
+import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './cursor';
 import type { Budget } from './budget';
 import type { Feed } from './feeds';
 import { walk } from './walk';
 
 /** Below everything: a walk against it emits nothing and stops after its first page. */
 const ALL_OLD: Mark = { at: Infinity, from: Infinity, ids: [] };
+
+/**
+ * Whether one of these segments still holds the item. A walk may read into an
+ * older segment's part of the list (the top walk's last page, a late item
+ * there): the oldest segment holding an item is the one that emits it.
+ */
+const pendingIn = (item: Keyed, segments: Segment[]) => segments.some((s) => !isAbove(item, s.above) && isNew(item, s.below));
 
 export async function pollNew(
 	context: IPollFunctions,
@@ -26,18 +33,19 @@ export async function pollNew(
 	}
 	const state: PollState = saved ?? { key: feed.key, top: null, backlog: [] };
 	const top = await walk(context, feed, { position: feed.first, below: state.top }, budget);
-	const emitted = [...top.emitted];
+	const emitted = top.emitted.filter((item) => !pendingIn(item, state.backlog));
 	const backlog: Segment[] = [];
 	let drained = false;
-	for (const segment of state.backlog) {
-		// Each poll moves the oldest work on by at least a page; more while the budget lasts.
+	for (const [index, segment] of state.backlog.entries()) {
+		// Each poll moves the backlog on by at least a page; more while the budget lasts.
 		if (top.rest || (drained && budget.spent())) {
 			backlog.push(segment);
 			continue;
 		}
 		const part = await walk(context, feed, { position: segment.resume, above: segment.above, below: segment.below }, budget);
 		drained = true;
-		emitted.push(...part.emitted);
+		const older = state.backlog.slice(index + 1);
+		emitted.push(...part.emitted.filter((item) => !pendingIn(item, older)));
 		if (part.rest) backlog.push(part.rest);
 	}
 	if (top.rest) backlog.unshift(top.rest);

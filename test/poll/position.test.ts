@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import type { StoredJob } from '../../mock-server/src/data/model';
 import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { setFaults } from '../node/direct';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
@@ -16,6 +17,11 @@ function addJob(id: string, createdAt: number): string {
 	const job: StoredJob = { ...base, job: { ...base.job, job_id: id, created_at: createdAt, updated_at: createdAt } };
 	mock.service.store.addJob(job);
 	return id;
+}
+
+/** `count` jobs, five per second, on the seconds after `after`, newest last; their ids. */
+function addJobs(prefix: string, after: number, count: number): string[] {
+	return Array.from({ length: count }, (_, i) => addJob(`${prefix}_${String(i).padStart(4, '0')}`, after + 1 + Math.floor(i / 5)));
 }
 
 describe('poll trigger: position', () => {
@@ -107,5 +113,26 @@ describe('poll trigger: position', () => {
 		expectExactlyOnce(outputs, expected);
 		const state = JSON.parse(poller.state()) as { pollState: IDataObject };
 		expect(state.pollState.backlog).toEqual([]);
+	});
+
+	it('while a backlog is pending, new items on top, a slow backlog page and a late item inside the backlog\'s part of the list: each item once', async () => {
+		const activated = trigger(mock, SEARCH_ALL, { budgetMs: 1 });
+		await activated.tick();
+		const base = accountJobs()[0].job.created_at;
+		const first = addJobs('job_first', base, 250);
+		const outputs = [idsOf(await activated.tick(), 'job_id')];
+		expect(outputs[0]).toHaveLength(100);
+		// Restarted with a 3 s budget: the top walk reads its two pages, then one slow backlog page spends the budget.
+		const second = addJobs('job_second', base + 100, 150);
+		await setFaults([{ path: '/v2/jobs', latency_ms: 1500, after: 2, times: 1 }]);
+		const poller = trigger(mock, SEARCH_ALL, { state: activated.state(), budgetMs: 3000 });
+		outputs.push(idsOf(await poller.tick(), 'job_id'));
+		expect(JSON.parse(poller.state()).pollState.backlog).toHaveLength(1);
+		// A late job inside the part of the list the backlog still holds (first batch, below what poll 1 emitted); more new jobs on top.
+		const late = addJob('job_late_in_backlog', base + 20);
+		const third = addJobs('job_third', base + 200, 120);
+		const limited = trigger(mock, SEARCH_ALL, { state: poller.state(), budgetMs: 1 });
+		for (let poll = 0; poll < 6; poll++) outputs.push(idsOf(await limited.tick(), 'job_id'));
+		expectExactlyOnce(outputs, [...first, ...second, late, ...third]);
 	});
 });
