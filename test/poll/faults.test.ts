@@ -91,5 +91,4 @@ describe('poll trigger: faults', () => {
 		const next = await poller.tick();
 		expectExactlyOnce([idsOf(next, 'job_id')], expected);
 	});
-
 });
