@@ -11,6 +11,7 @@ import { z } from 'zod/v4';
 import { collectionSchema } from '../contract/schemas';
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
+import { JobIndex } from '../search/job-index';
 import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
 
 const accountSchema = z.object({
@@ -47,9 +48,13 @@ export class Store {
 	/**
 	 * Every job of each account's tracked sources, newest first. Kept in order by a binary
 	 * search on each change: rebuilding it after a processing cycle (a sort, or even a
-	 * filter, of 100,000 scattered records) blocked for 30–230 ms.
+	 * filter, of 100,000 scattered records) blocked for 30–230 ms. `serials` holds each
+	 * job's search-index serial at the same position, so a search reads them without
+	 * touching the records.
 	 */
-	private jobsByAccount = new Map<string, StoredJob[]>();
+	private jobsByAccount = new Map<string, { jobs: StoredJob[]; serials: number[] }>();
+	/** Job search's inverted index, kept up to date with every change. */
+	readonly index = new JobIndex();
 	/** Every signal, newest first. */
 	signals: Signal[] = [];
 	/** Bumped on every change; caches built from the data carry the version they saw. */
@@ -74,6 +79,7 @@ export class Store {
 		this.jobs.clear();
 		this.jobsBySource.clear();
 		this.jobsByAccount.clear();
+		this.index.clear();
 		this.cache.clear();
 		await this.accounts.createMany(data.accounts.length, (i) => data.accounts[i]);
 		await this.collections.createMany(data.collections.length, (i) => data.collections[i]);
@@ -91,7 +97,11 @@ export class Store {
 		}
 		for (const list of this.jobsBySource.values()) sortNewestFirst(list, jobKey);
 		const newestFirst = sortNewestFirst([...data.jobs], jobKey);
-		for (const [accountId, ids] of this.tracked) this.jobsByAccount.set(accountId, newestFirst.filter((j) => ids.has(j.job.source_id)));
+		for (const job of newestFirst) this.index.add(job);
+		for (const [accountId, ids] of this.tracked) {
+			const jobs = newestFirst.filter((j) => ids.has(j.job.source_id));
+			this.jobsByAccount.set(accountId, { jobs, serials: jobs.map((j) => this.index.serialOf(j.job.job_id)) });
+		}
 		this.signals = sortNewestFirst([...data.signals], signalKey);
 		this.version++;
 	}
@@ -131,19 +141,28 @@ export class Store {
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		list.push(job);
 		this.jobsBySource.set(job.job.source_id, sortNewestFirst(list, jobKey));
-		for (const ordered of this.jobListsTracking(job)) ordered.splice(positionOf(ordered, job, jobKey), 0, job);
+		this.index.add(job);
+		const serial = this.index.serialOf(job.job.job_id);
+		for (const { jobs, serials } of this.listsTracking(job)) {
+			const place: number = positionOf(jobs, job, jobKey);
+			jobs.splice(place, 0, job);
+			serials.splice(place, 0, serial);
+		}
 		this.version++;
 	}
 
 	replaceJob(job: StoredJob): void {
+		const old = this.jobs.get(job.job.job_id);
+		if (old) this.index.remove(old);
+		this.index.add(job);
 		this.jobs.set(job.job.job_id, job);
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		const at = list.findIndex((j) => j.job.job_id === job.job.job_id);
 		if (at >= 0) list[at] = job;
 		// An update keeps created_at and id, so the job keeps its place.
-		for (const ordered of this.jobListsTracking(job)) {
-			const place: number = positionOf(ordered, job, jobKey);
-			if (ordered[place]?.job.job_id === job.job.job_id) ordered[place] = job;
+		for (const { jobs } of this.listsTracking(job)) {
+			const place: number = positionOf(jobs, job, jobKey);
+			if (jobs[place]?.job.job_id === job.job.job_id) jobs[place] = job;
 		}
 		this.version++;
 	}
@@ -154,9 +173,12 @@ export class Store {
 		this.jobs.delete(id);
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		this.jobsBySource.set(job.job.source_id, list.filter((j) => j.job.job_id !== id));
-		for (const ordered of this.jobListsTracking(job)) {
-			const place: number = positionOf(ordered, job, jobKey);
-			if (ordered[place] === job) ordered.splice(place, 1);
+		this.index.remove(job);
+		for (const { jobs, serials } of this.listsTracking(job)) {
+			const place: number = positionOf(jobs, job, jobKey);
+			if (jobs[place] !== job) continue;
+			jobs.splice(place, 1);
+			serials.splice(place, 1);
 		}
 		this.version++;
 	}
@@ -172,14 +194,19 @@ export class Store {
 	 * slice by slice while a processing cycle changes the store.
 	 */
 	jobsOf(accountId: string): readonly StoredJob[] {
-		return this.cached(`jobs|${accountId}`, () => (this.jobsByAccount.get(accountId) ?? []).slice());
+		return this.cached(`jobs|${accountId}`, () => (this.jobsByAccount.get(accountId)?.jobs ?? []).slice());
+	}
+
+	/** The search-index serials of jobsOf(accountId), position for position (same caching, same snapshot rule). */
+	jobSerialsOf(accountId: string): Int32Array {
+		return this.cached(`serials|${accountId}`, () => Int32Array.from(this.jobsByAccount.get(accountId)?.serials ?? []));
 	}
 
 	/** The per-account job lists that hold (or should hold) this job. */
-	private jobListsTracking(job: StoredJob): StoredJob[][] {
+	private listsTracking(job: StoredJob): { jobs: StoredJob[]; serials: number[] }[] {
 		return this.trackers(job.job.source_id).flatMap((accountId) => {
-			const list = this.jobsByAccount.get(accountId);
-			return list ? [list] : [];
+			const lists = this.jobsByAccount.get(accountId);
+			return lists ? [lists] : [];
 		});
 	}
 

@@ -54,7 +54,8 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories]);
 			// The account's jobs as of now: a cycle that runs between slices changes the store, not this list.
 			const { matching, metrics } = await recentSearches.get(key, store.version, async () => {
-				const found = await searchJobs(store.jobsOf(account.account_id), query);
+				const scope = { jobs: store.jobsOf(account.account_id), serials: store.jobSerialsOf(account.account_id), index: store.index };
+				const found = await searchJobs(scope, query);
 				return { matching: found, metrics: await jobsMetrics(found) };
 			});
 			const page = matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize);

@@ -1,0 +1,158 @@
+/**
+ * An inverted index of the jobs, built once and kept up to date on every
+ * change, so that a search reads the records it returns and few others.
+ * Without it each search read all 100,000 jobs (~0.35 µs each: the records are
+ * scattered in memory): 35–70 ms of CPU per search, 3 searches per second
+ * under load.
+ *
+ * Every job gets a serial number (stable across updates; never reused). Its
+ * search text and its places are split into words;
+ * each word keeps the serials of the jobs that contain it, and so does each
+ * category. A one-word term occurs in a job exactly when one of the job's words
+ * contains it (an occurrence cannot cross a separator the term does not
+ * contain), so its set is exact. A term with several words can only occur
+ * where each of its words occurs inside one of the job's words, which gives a
+ * superset. An expression made only of exact sets is answered from the index;
+ * otherwise the index answers a superset (no exclusion subtracted) and the
+ * exact check (search/expression.ts `matches`) decides on those jobs alone.
+ */
+import type { StoredJob } from '../data/model';
+import type { Expression } from './expression';
+
+/** Words are runs of anything but white space (any fixed split keeps the reasoning above true). */
+const WORD_SEPARATORS = /\s+/;
+const wordsOf = (text: string) => text.split(WORD_SEPARATORS).filter((w) => w !== '');
+
+/** A mask over serials: exactly the matching jobs when `exact`, else a superset of them. */
+export interface Candidates {
+	mask: Uint8Array;
+	exact: boolean;
+}
+
+export class JobIndex {
+	private readonly serialById = new Map<string, number>();
+	private readonly textWords = new Map<string, number[]>();
+	private readonly placeWords = new Map<string, number[]>();
+	private readonly categories = new Map<string, number[]>();
+	private next = 0;
+
+	/** The serial of a job id (a new one for an id not seen before). */
+	serialOf(jobId: string): number {
+		let serial = this.serialById.get(jobId);
+		if (serial === undefined) {
+			serial = this.next++;
+			this.serialById.set(jobId, serial);
+		}
+		return serial;
+	}
+
+	add(job: StoredJob): void {
+		const serial = this.serialOf(job.job.job_id);
+		for (const [postings, keys] of this.keysOf(job)) for (const key of keys) push(postings, key, serial);
+	}
+
+	remove(job: StoredJob): void {
+		const serial = this.serialById.get(job.job.job_id);
+		if (serial === undefined) return;
+		for (const [postings, keys] of this.keysOf(job)) for (const key of keys) drop(postings, key, serial);
+	}
+
+	clear(): void {
+		this.serialById.clear();
+		this.textWords.clear();
+		this.placeWords.clear();
+		this.categories.clear();
+		this.next = 0;
+	}
+
+	/** The jobs that match (or may match, when not `exact`) all three parts of a search. */
+	candidates(search: Expression, locations: Expression, categories: ReadonlySet<string>): Candidates {
+		const text = this.expressionCandidates(search, this.textWords);
+		const places = this.expressionCandidates(locations, this.placeWords);
+		and(text.mask, places.mask);
+		if (categories.size > 0) {
+			const inCategories = new Uint8Array(this.next);
+			for (const category of categories) for (const serial of this.categories.get(category) ?? []) inCategories[serial] = 1;
+			and(text.mask, inCategories);
+		}
+		return { mask: text.mask, exact: text.exact && places.exact };
+	}
+
+	private keysOf(job: StoredJob): [Map<string, number[]>, string[]][] {
+		return [
+			[this.textWords, wordsOf(job.text)],
+			[this.placeWords, wordsOf(job.places)],
+			[this.categories, job.job.categories],
+		];
+	}
+
+	/** The expression's algebra over term sets; a superset when any term's set is not exact (then no exclusion is subtracted). */
+	private expressionCandidates(expression: Expression, words: Map<string, number[]>): Candidates {
+		let exact = true;
+		const term = (text: string) => {
+			const found = this.termCandidates(text, words);
+			exact &&= found.exact;
+			return found;
+		};
+		const without = (mask: Uint8Array, text: string) => {
+			const excluded = term(text);
+			if (excluded.exact) andNot(mask, excluded.mask);
+		};
+		let mask: Uint8Array;
+		if (expression.alternatives.length === 0) {
+			mask = new Uint8Array(this.next).fill(1);
+		} else {
+			mask = new Uint8Array(this.next);
+			for (const alternative of expression.alternatives) {
+				const inAlternative = new Uint8Array(this.next).fill(1);
+				for (const included of alternative.include) and(inAlternative, term(included).mask);
+				for (const excluded of alternative.exclude) without(inAlternative, excluded);
+				or(mask, inAlternative);
+			}
+		}
+		for (const excluded of expression.exclude) without(mask, excluded);
+		return { mask, exact };
+	}
+
+	/** Jobs with, for each word of the term, a word that contains it. */
+	private termCandidates(term: string, words: Map<string, number[]>): Candidates {
+		const parts = [...new Set(wordsOf(term))];
+		const mask = new Uint8Array(this.next).fill(1);
+		for (const part of parts) {
+			const holding = new Uint8Array(this.next);
+			for (const [word, serials] of words) if (word.includes(part)) for (const serial of serials) holding[serial] = 1;
+			and(mask, holding);
+		}
+		return { mask, exact: parts.length === 1 && parts[0] === term };
+	}
+}
+
+/** In place, into `a`. */
+function and(a: Uint8Array, b: Uint8Array): void {
+	for (let i = 0; i < a.length; i++) a[i] &= b[i];
+}
+
+function or(a: Uint8Array, b: Uint8Array): void {
+	for (let i = 0; i < a.length; i++) a[i] |= b[i];
+}
+
+function andNot(a: Uint8Array, b: Uint8Array): void {
+	for (let i = 0; i < a.length; i++) a[i] &= b[i] ^ 1;
+}
+
+/** A job's serial goes in once per key: a key repeated within one job finds it last in the list. */
+function push(postings: Map<string, number[]>, key: string, serial: number): void {
+	const list = postings.get(key);
+	if (list === undefined) postings.set(key, [serial]);
+	else if (list[list.length - 1] !== serial) list.push(serial);
+}
+
+function drop(postings: Map<string, number[]>, key: string, serial: number): void {
+	const list = postings.get(key);
+	const at = list?.indexOf(serial) ?? -1;
+	if (list === undefined || at < 0) return;
+	// Order within a list does not matter: move the last entry into the hole.
+	list[at] = list[list.length - 1];
+	list.pop();
+	if (list.length === 0) postings.delete(key);
+}
