@@ -5,7 +5,7 @@
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 import { describeBody, htmlTitle, isHtml, statusLine } from './body-text';
-import { redactText } from './redact';
+import { redactText, type Secrets } from './redact';
 import type { ServiceRequest } from './request';
 
 /** An answer as it came: status, status text and the body's text. */
@@ -32,7 +32,7 @@ function serviceMessage(answer: RawAnswer): string | undefined {
 	return text.slice(0, 500);
 }
 
-export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceRequest, secrets: readonly string[]): NodeApiError {
+export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceRequest, secrets: Secrets): NodeApiError {
 	const { status } = answer;
 	const raw = serviceMessage(answer);
 	const said = raw === undefined ? undefined : redactText(raw, secrets);

@@ -12,8 +12,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { CURSOR_PARAMS } from '../contract';
 import type { AnswerName } from './answers';
 import { invalidAnswerError } from './errors';
-import { redactText, secretForms } from './redact';
-import { CREDENTIAL_TYPE, serviceRequest, type ServiceContext, type ServiceRequest } from './request';
+import { redactText, secretsOf } from './redact';
+import { serviceCredentials, serviceRequest, type ServiceContext, type ServiceRequest } from './request';
 
 export interface Pager {
 	/** The rule every page is held to (answers.ts). */
@@ -35,7 +35,7 @@ export interface Pager {
 export type PagedRequest = Omit<ServiceRequest, 'qs' | 'answer' | 'page'>;
 
 export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, limit?: number): Promise<IDataObject[]> {
-	const secrets = secretForms(await this.getCredentials(CREDENTIAL_TYPE));
+	const secrets = secretsOf(await serviceCredentials(this));
 	const fail = (page: string | undefined, problem: string) =>
 		invalidAnswerError(this.getNode(), { ...request, answer: pager.answer, page: page && redactText(page, secrets) }, redactText(problem, secrets));
 	const out: IDataObject[] = [];

@@ -8,6 +8,7 @@
 import {
 	NodeApiError,
 	sleep,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -22,7 +23,7 @@ import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
 import { describeNetworkError } from './network';
 import { hasServerWait, recordBudget, waitForTurn } from './pacing';
-import { containsSecret, redactDeep, redactText, secretForms } from './redact';
+import { containsSecret, redactDeep, redactText, secretsOf, type Secrets } from './redact';
 import { backoffMs, RETRY_POLICY } from './retry-policy';
 
 export const CREDENTIAL_TYPE = 'jobSignalsApi';
@@ -58,8 +59,26 @@ interface FullResponse {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/**
+ * The credential, read once per node run (per context) and handed to the
+ * request helper: n8n loads and decrypts a credential on every getCredentials
+ * call, which the helper otherwise repeats for every page of a walk.
+ */
+const credentialsByContext = new WeakMap<ServiceContext, Promise<ICredentialDataDecryptedObject>>();
+
+export function serviceCredentials(context: ServiceContext): Promise<ICredentialDataDecryptedObject> {
+	let credentials = credentialsByContext.get(context);
+	if (!credentials) {
+		credentials = context.getCredentials(CREDENTIAL_TYPE);
+		credentialsByContext.set(context, credentials);
+	}
+	return credentials;
+}
+
 export async function serviceRequest(this: ServiceContext, request: ServiceRequest): Promise<IDataObject> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await serviceCredentials(this);
+	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: credentials };
 	const root = trimSlash(String((request.on === 'api' ? credentials.baseUrl : credentials.appUrl) ?? ''));
 	if (!/^https?:\/\/[^/\s]+/i.test(root)) {
 		throw new NodeApiError(this.getNode(), {} as JsonObject, {
@@ -68,7 +87,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 		});
 	}
 	const url = `${root}${request.path}`;
-	const secrets = secretForms(credentials);
+	const secrets = secretsOf(credentials);
 	// One budget per account: keyed by where the calls go and the token that pays for them.
 	// Calls outside the documented limit get a budget of their own, followed only once the service reports one.
 	const documentedLimit = request.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
@@ -92,7 +111,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: RETRY_POLICY.requestTimeoutMs,
-			})) as FullResponse;
+			}, { credentialsDecrypted })) as FullResponse;
 		} catch (error) {
 			if (request.idempotent && transient < RETRY_POLICY.maxTransientRetries) {
 				await sleep(backoffMs(transient++));
@@ -129,7 +148,7 @@ function textOf(body: unknown): string {
 }
 
 /** A 2xx answer, parsed and checked against its rule; secrets in it are redacted before it becomes output. */
-function readAnswer(context: ServiceContext, request: ServiceRequest, answer: RawAnswer, secrets: readonly string[]): IDataObject {
+function readAnswer(context: ServiceContext, request: ServiceRequest, answer: RawAnswer, secrets: Secrets): IDataObject {
 	if (request.answer === 'none') return {};
 	const fail = (problem: string) => invalidAnswerError(context.getNode(), request, redactText(problem, secrets));
 	let body: unknown;
