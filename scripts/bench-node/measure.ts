@@ -16,6 +16,8 @@ export interface ChildTask {
 
 export interface Measurement {
 	wallMs: number;
+	/** CPU time (user + system) of this process during the run: on a shared machine, less moved by other work than wall time. */
+	cpuMs: number;
 	/** Per node, the engine's execution time. */
 	nodeMs: number[];
 	items: number;
@@ -38,8 +40,10 @@ export async function measure({ scenario, credentials }: ChildTask): Promise<Mea
 		peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 	}, SAMPLE_EVERY_MS);
 	const started = performance.now();
+	const cpuBefore = process.cpuUsage();
 	const runs = await runChain(scenario.steps, { input: scenario.input, credentials });
 	const wallMs = performance.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
 	clearInterval(sampler);
 	peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 	const peakRss = process.resourceUsage().maxRSS * 1024;
@@ -49,6 +53,7 @@ export async function measure({ scenario, credentials }: ChildTask): Promise<Mea
 	const ids = scenario.idField ? new Set(last.items.map((item) => item.json[scenario.idField!])) : undefined;
 	return {
 		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
 		nodeMs: runs.map((run) => run.executionTime ?? Number.NaN),
 		items: last.items.length,
 		...(ids ? { distinct: ids.size } : {}),
