@@ -33,6 +33,8 @@ export interface Feed {
 	sample: Position;
 	/** One page starting at `position`. */
 	fetch(context: ServiceContext, position: Position): Promise<Page>;
+	/** The error for a next page that points back to a page this walk already read (a cursor or page number that loops). */
+	loop(context: ServiceContext, position: Position): Error;
 }
 
 /** Signals per page: the rate limit counts requests, so every poll asks for the largest pages. */
@@ -50,6 +52,16 @@ function keyed(node: INode, request: ServiceRequest, items: IDataObject[], idFie
 }
 
 function feed(kind: Feed['kind'], pageSize: number, path: string, pager: Pager, idField: string, sample = pager.first): Feed {
+	const requestFor = (position: Position): ServiceRequest => ({
+		method: 'GET',
+		on: 'api',
+		path,
+		qs: position,
+		idempotent: true,
+		answer: pager.answer,
+		operation: 'Job Signals Poll Trigger',
+		page: pager.describe(position),
+	});
 	return {
 		kind,
 		pageSize,
@@ -57,16 +69,7 @@ function feed(kind: Feed['kind'], pageSize: number, path: string, pager: Pager, 
 		first: pager.first,
 		sample,
 		async fetch(context, position) {
-			const request: ServiceRequest = {
-				method: 'GET',
-				on: 'api',
-				path,
-				qs: position,
-				idempotent: true,
-				answer: pager.answer,
-				operation: 'Job Signals Poll Trigger',
-				page: pager.describe(position),
-			};
+			const request = requestFor(position);
 			// The transport holds the page to the contract; the pager checks it against the query.
 			const body = await serviceRequest.call(context, request);
 			const raw = pager.items(body);
@@ -75,6 +78,8 @@ function feed(kind: Feed['kind'], pageSize: number, path: string, pager: Pager, 
 			const items = keyed(context.getNode(), request, raw, idField);
 			return { items, next: raw.length === 0 ? undefined : pager.next(body, position, raw), metrics: body.metrics as IDataObject | undefined };
 		},
+		loop: (context, position) =>
+			invalidAnswerError(context.getNode(), requestFor(position), `the service sent the walk back to ${pager.describe(position)}, which it had already answered`),
 	};
 }
 

@@ -30,6 +30,7 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
 	const emitted: Keyed[] = [];
 	const seen: Keyed[] = [];
 	let edge = start.above;
+	const asked = new Set<string>();
 	let page = start.above
 		? await resumedPage(context, feed, start.position, start.above, budget)
 		: await budget.time(feed.fetch(context, start.position));
@@ -43,6 +44,9 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
 		if (last && !mayContinue(last, start.below)) return { emitted, seen, ended: false };
 		// A page was read, so the edge is set.
 		if (budget.spent()) return { emitted, seen, ended: false, rest: { resume: page.next, above: edge as Edge, below: start.below } };
+		const key = JSON.stringify(page.next);
+		if (asked.has(key)) throw feed.loop(context, page.next);
+		asked.add(key);
 		page = await budget.time(feed.fetch(context, page.next));
 	}
 }

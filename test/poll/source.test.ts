@@ -1,6 +1,7 @@
 // New Job and Updated Job for one source (cursor pages): exactly once across cycles, restarts and budget-limited polls.
+import { getResponse, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../harness/mock';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 
 // Four sources: every cycle creates, updates and deletes jobs of each fairly often.
@@ -72,5 +73,29 @@ describe('poll trigger: one source', () => {
 		const from = mock.answers().length;
 		expect((await poller.tick()).items).toBeUndefined();
 		expect(serviceCalls(mock, from)).toHaveLength(1);
+	});
+
+	it('a cursor that points back to a page already read fails the poll visibly instead of walking in circles', async () => {
+		const [sourceId] = sourceIds();
+		const poller = trigger(mock, { ...ofSource(sourceId), includeExisting: true });
+		// The second page answers with its own cursor: the walk would read it forever.
+		const handlers = mock.service.handlers;
+		const loop = http.get(`${MOCK_API_URL}/sources/id/:id/jobs`, async ({ request }) => {
+			const real = await getResponse(handlers.filter((h) => h !== loop), request);
+			const body = (await real!.json()) as Record<string, unknown>;
+			const asked = new URL(request.url).searchParams.get('cursor_job_id');
+			if (asked !== null) body.cursor_job_id = asked;
+			return HttpResponse.json(body);
+		});
+		handlers.unshift(loop);
+		try {
+			const tick = await poller.tick();
+			expect(tick.items).toBeUndefined();
+			expect(tick.error?.message).toMatch(/sent the walk back to cursor_job_id/);
+			expect(poller.state()).toBe('{}');
+			expect(serviceCalls(mock)).toHaveLength(2);
+		} finally {
+			handlers.splice(handlers.indexOf(loop), 1);
+		}
 	});
 });
