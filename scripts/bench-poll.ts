@@ -10,7 +10,8 @@
  *    against the floor ceil(1000 / 100), time, every job emitted once.
  * 3. The same for 1,000 new jobs of one source (cursor pages) and 1,000 new signals (1,000 per page).
  * New items go straight into the mock's store, five per second as a processing
- * cycle makes them, so exactly 1,000 are new.
+ * cycle makes them, so exactly 1,000 are new. Exits non-zero if an idle poll
+ * is not one request or a new item is not emitted exactly once.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { LIMITS } from '../mock-server/src/contract/api';
@@ -89,6 +90,8 @@ async function run(mock: LoggedMock, scenario: Scenario): Promise<string[]> {
 	const emitted = (found.items ?? []).map((item) => String(item.json[scenario.field]));
 	const once = new Set(emitted).size === emitted.length && emitted.length === added.length && added.every((id) => emitted.includes(id));
 	const floor = Math.ceil(NEW_ITEMS / scenario.pageSize);
+	// Goals: an idle poll is one request; a poll with new items emits each exactly once.
+	if (idleCalls.some((n) => n !== 1) || !once) process.exitCode = 1;
 	return [
 		`${scenario.name}:`,
 		`  activation: ${activationCalls} request(s), nothing emitted`,
