@@ -8,6 +8,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { markLoadedStaticData } from './dedupe-window';
 import { properties } from './properties';
 import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
@@ -32,7 +33,9 @@ export class JobSignalsTrigger implements INodeType {
 				displayOptions: { show: { registration: ['automatic'] } },
 			},
 		],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		// responseData '' makes n8n answer a started workflow with the node's webhookResponse; left out,
+		// n8n 2.40 answers with the text "firstEntryJson" (its default's name, not the data).
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
 		eventTriggerDescription: 'Waiting for a delivery from the Job Signals service',
 		activationMessage: 'Deliveries from the Job Signals service to the Production URL now start this workflow.',
 		hints: [
@@ -50,6 +53,8 @@ export class JobSignalsTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			checkExists(this: IHookFunctions): Promise<boolean> {
+				// n8n calls this on every activation (publish, and each start) and saves static data after it.
+				markLoadedStaticData(this.getWorkflowStaticData('node'));
 				return checkExists.call(this);
 			},
 			create(this: IHookFunctions): Promise<boolean> {

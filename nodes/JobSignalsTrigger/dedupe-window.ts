@@ -18,6 +18,13 @@
  * window is written by the trigger's `execute()`, inside the execution, where
  * n8n saves changed static data when the execution ends. See README,
  * "Exactly once".
+ *
+ * The marker: a queue-mode worker runs the execution with static data it did
+ * NOT load (n8n's execution snapshot leaves it out), yet saves whatever the
+ * execution changed over the workflow's whole static data. Writing there
+ * would erase the window and everything else (automatic registration's
+ * webhookId). Activation, which n8n saves in every mode, sets the marker;
+ * static data without it was not loaded, and the window is left alone.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -33,15 +40,25 @@ export function inPersistedWindow(staticData: IDataObject, eventId: string): boo
 	return storedIds(staticData).includes(`\n${eventId}\n`);
 }
 
+const MARKER = 'dedupeWindow';
+
+/** Called on activation: this static data is the workflow's own, loaded and saved by n8n. */
+export function markLoadedStaticData(staticData: IDataObject): void {
+	if (staticData[MARKER] !== 1) staticData[MARKER] = 1;
+}
+
 /**
  * Adds the ids (oldest first) that the window lacks, keeps the newest
  * WINDOW_SIZE, and always assigns, so n8n sees the static data as changed.
+ * False, and nothing written, when the static data carries no marker.
  */
-export function recordInPersistedWindow(staticData: IDataObject, eventIds: Iterable<string>): void {
+export function recordInPersistedWindow(staticData: IDataObject, eventIds: Iterable<string>): boolean {
+	if (staticData[MARKER] !== 1) return false;
 	let next = storedIds(staticData);
 	for (const id of eventIds) if (!next.includes(`\n${id}\n`)) next += `${id}\n`;
 	let count = next.split('\n').length - 2;
 	for (; count > WINDOW_SIZE; count--) next = next.slice(next.indexOf('\n', 1));
 	staticData.seenEventIds = next;
 	staticData.seenEventCount = count;
+	return true;
 }

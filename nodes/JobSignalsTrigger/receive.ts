@@ -33,7 +33,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
 	const mode = this.getNodeParameter('options.output', 'eventData') as OutputMode;
-	return { workflowData: [[{ json: toOutput(envelope, mode) }]] };
+	return { workflowData: [[{ json: toOutput(envelope, mode) }]], webhookResponse: { received: true, emitted: true } };
 }
 
 /**

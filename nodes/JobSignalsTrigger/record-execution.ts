@@ -5,8 +5,9 @@
  * for the trigger, into the persisted window; n8n saves the changed static
  * data when the execution ends, in the main process and on queue-mode workers
  * alike. The union with the process's claims means a save never drops an id
- * that an overlapping execution of this process recorded. The items pass
- * through unchanged.
+ * that an overlapping execution of this process recorded. On a queue-mode
+ * worker the static data was not loaded and nothing is written (see
+ * dedupe-window.ts). The items pass through unchanged.
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { recordInPersistedWindow } from './dedupe-window';

@@ -14,7 +14,9 @@
  * - the HTTP answer follows n8n's webhook helper for responseMode onReceived:
  *   if the node answered itself (noWebhookResponse) that answer stands; with no
  *   workflow data, 200 with webhookResponse (or n8n's default message); with
- *   workflow data, 200 "Workflow was started";
+ *   workflow data, 200 with what n8n 2.40.7's extractWebhookOnReceivedResponse
+ *   picks from the webhook description's responseData (left out, it is the
+ *   text "firstEntryJson");
  * - credentials come from a map; authentication adds the bearer header the
  *   credential's generic `authenticate` adds.
  */
@@ -67,6 +69,12 @@ export interface TriggerOptions {
 	parameters?: INodeParameters;
 	/** Default: a new id per trigger, so triggers in one test process never share the node's memory. */
 	workflowId?: string;
+	/**
+	 * Run executions as a queue-mode worker does: with static data that was not
+	 * loaded (n8n's execution snapshot leaves it out), whatever the execution
+	 * changed still saved over the workflow's static data.
+	 */
+	queueWorker?: boolean;
 	/** Static data as saved by an earlier "process" (see `savedStaticData()`); default none. */
 	savedStaticData?: string;
 	credentials?: ICredentialDataDecryptedObject;
@@ -106,7 +114,7 @@ export function createTrigger(options: TriggerOptions) {
 	const workflowId = options.workflowId ?? `workflow-${++workflowCount}`;
 
 	/** A fresh Workflow per call, its static data loaded from the last save. */
-	function loadWorkflow() {
+	function loadWorkflow(staticData = savedStaticData) {
 		return new Workflow({
 			id: workflowId,
 			name: 'Trigger test',
@@ -114,7 +122,7 @@ export function createTrigger(options: TriggerOptions) {
 			connections: {},
 			active: true,
 			nodeTypes,
-			staticData: JSON.parse(savedStaticData) as IDataObject,
+			staticData: JSON.parse(staticData) as IDataObject,
 		});
 	}
 
@@ -158,7 +166,11 @@ export function createTrigger(options: TriggerOptions) {
 		};
 	}
 
+	let activated = false;
+
 	async function deliver(request: DeliveryRequest): Promise<Answer> {
+		// n8n activates a workflow (publish, or start-up) before its production URL receives anything.
+		if (mode !== 'manual' && !activated) await activate();
 		const workflow = loadWorkflow();
 		const response = new ResponseRecorder();
 		const httpRequest = {
@@ -185,16 +197,12 @@ export function createTrigger(options: TriggerOptions) {
 		if (result.workflowData === undefined) {
 			return { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' }, emitted: undefined };
 		}
-		return {
-			status: 200,
-			body: { message: 'Workflow was started' },
-			emitted: result.workflowData[0].map((item) => item.json),
-		};
+		return { status: 200, body: onReceivedBody(nodeType.description.webhooks![0].responseData, result.webhookResponse), emitted: result.workflowData[0].map((item) => item.json) };
 	}
 
 	/** The execution a delivery starts, as WorkflowRunner runs it in the main process. */
 	async function runExecution(startData: INodeExecutionData[][]): Promise<void> {
-		const workflow = loadWorkflow();
+		const workflow = loadWorkflow(options.queueWorker ? '{}' : savedStaticData);
 		const record = { id: workflow.id, name: workflow.name ?? '', active: true, isArchived: false, nodes: [node], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null };
 		const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', record);
 		hooks.addHandler('workflowExecuteAfter', (_run, newStaticData) => {
@@ -216,6 +224,7 @@ export function createTrigger(options: TriggerOptions) {
 
 	/** n8n's activation: create only when checkExists says the entry is missing. */
 	async function activate(): Promise<void> {
+		activated = true;
 		if (!(await hook('checkExists'))) await hook('create');
 	}
 
@@ -229,6 +238,14 @@ export function createTrigger(options: TriggerOptions) {
 		savedStaticData: () => savedStaticData,
 		savedStaticDataBytes: () => Buffer.byteLength(savedStaticData),
 	};
+}
+
+/** n8n 2.40.7's answer to a delivery that started the workflow (webhook-helpers, extractWebhookOnReceivedResponse). */
+function onReceivedBody(responseData: unknown, webhookResponse: unknown): unknown {
+	const evaluated = responseData === undefined ? 'firstEntryJson' : responseData;
+	if (evaluated === 'noData') return undefined;
+	if (evaluated) return evaluated;
+	return webhookResponse ?? { message: 'Workflow was started' };
 }
 
 /** The part of express's Response that a node may use to answer by itself. */

@@ -13,6 +13,7 @@ describe('trigger webhook: events', () => {
 		const sent = envelope(eventType);
 		const answer = await trigger.deliver({ body: sent });
 		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ received: true, emitted: true });
 		expect(answer.emitted).toEqual([
 			{
 				...sent.event_data,
@@ -50,7 +51,7 @@ describe('trigger webhook: events', () => {
 			body: { received: true, emitted: false, reason: 'event type not selected' },
 			emitted: undefined,
 		});
-		expect(trigger.staticData()).toEqual({});
+		expect(trigger.staticData().seenEventIds).toBeUndefined();
 		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
 	});
 });
@@ -75,10 +76,18 @@ describe('trigger webhook: duplicates', () => {
 		const trigger = createTrigger({ savedStaticData: JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1' } }) });
 		const sent = envelope('job_created');
 		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
-		expect(trigger.staticData()).toMatchObject({ webhookId: 'whk_1', seenEventIds: `\n${sent.webhook_event_id}\n`, seenEventCount: 1 });
+		expect(trigger.staticData()).toEqual({ webhookId: 'whk_1', dedupeWindow: 1, seenEventIds: `\n${sent.webhook_event_id}\n`, seenEventCount: 1 });
 		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
 		expect((await restarted.deliver({ body: sent })).emitted).toBeUndefined();
 		expect((await restarted.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
+	});
+
+	it('on a queue-mode worker (static data not loaded) writes nothing, so the saved static data stays whole', async () => {
+		const saved = JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1', dedupeWindow: 1, seenEventIds: '\nold\n', seenEventCount: 1 } });
+		const trigger = createTrigger({ queueWorker: true, savedStaticData: saved });
+		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
+		expect(trigger.savedStaticData()).toBe(saved);
+		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'old' }) })).emitted).toBeUndefined();
 	});
 
 	it('never treats a test delivery (Listen for test event) as a repeat, nor remembers it', async () => {
@@ -86,7 +95,7 @@ describe('trigger webhook: duplicates', () => {
 		const sent = envelope('signal');
 		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
 		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
-		expect(trigger.staticData()).toEqual({});
+		expect(trigger.staticData().seenEventIds).toBeUndefined();
 	});
 
 	it('starts once for two simultaneous deliveries of one id in one process', async () => {
@@ -147,7 +156,7 @@ describe('trigger webhook: bad input', () => {
 		expect(answer.status).toBe(400);
 		expect(answer.emitted).toBeUndefined();
 		expect((answer.body as { error: string }).error).toMatch(reason);
-		expect(trigger.staticData()).toEqual({});
+		expect(trigger.staticData().seenEventIds).toBeUndefined();
 	});
 
 	it('refuses a body over the size limit with 413, by its raw bytes or its declared length', async () => {
