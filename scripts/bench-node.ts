@@ -10,7 +10,7 @@
  *    and subscriber upload of 10,000 addresses in 10,000 items (calls made).
  */
 import { fork } from 'node:child_process';
-import { LIMITS } from '../mock-server/src/contract/api';
+import { API_PATHS, LIMITS } from '../mock-server/src/contract/api';
 import type { MockServiceOptions } from '../mock-server/src/options';
 import { startLoggedMock, type LoggedMock } from './bench-node/logged-mock';
 import { measure, type ChildTask, type Measurement } from './bench-node/measure';
@@ -36,8 +36,8 @@ const TIME_SCALE = 0.25;
 const WINDOW_MS = 60_000 * TIME_SCALE;
 /** `npm run bench:node -- --signals`: part 1 only (half a minute instead of several), for working on the signals path. */
 const SIGNALS_ONLY = process.argv.includes('--signals');
-/** Part 1 runs each workflow this many times and compares medians: one run each moved the ratio by ±15 % between runs here. */
-const SIGNAL_ROUNDS = 5;
+/** Parts 1 and 2 run each workflow this many times and compare medians: with one run each, the node / HTTP Request ratio ranged from ×0.4 to ×1.3 between runs on this shared machine. */
+const ROUNDS = 5;
 
 interface Row {
 	scenario: Scenario;
@@ -67,20 +67,20 @@ async function run(mock: LoggedMock, scenario: Scenario): Promise<Row> {
 }
 
 /**
- * Each scenario SIGNAL_ROUNDS times, interleaved so that a busy spell on the
+ * Each scenario ROUNDS times, interleaved so that a busy spell on the
  * shared machine hits every scenario alike; one list per scenario. Every run
  * meets the mock in the same state: warmed up once (its first answers are
  * slower while V8 compiles its code: a whole run slower, for whichever
  * workflow came first), and reset before each run, which empties its page
  * cache (a page another workflow just read would otherwise be served from it).
  */
-async function rounds(mock: LoggedMock, scenarios: Scenario[], warmUpPath: string): Promise<Row[][]> {
-	for (let page = 1; page <= 20; page++) {
-		const answer = await fetch(`${mock.apiUrl}${warmUpPath}?per_page=${LIMITS.signalsMaxPerPage}&page=${page}`, { headers: { authorization: `Bearer ${mock.service.options.token}` } });
+async function rounds(mock: LoggedMock, scenarios: Scenario[], warmUpPaths: string[]): Promise<Row[][]> {
+	for (const path of warmUpPaths) {
+		const answer = await fetch(`${mock.apiUrl}${path}`, { headers: { authorization: `Bearer ${mock.service.options.token}` } });
 		await answer.arrayBuffer();
 	}
 	const out: Row[][] = scenarios.map(() => []);
-	for (let round = 0; round < SIGNAL_ROUNDS; round++) {
+	for (let round = 0; round < ROUNDS; round++) {
 		for (const [index, scenario] of scenarios.entries()) {
 			await mock.service.reset();
 			out[index].push(await run(mock, scenario));
@@ -90,6 +90,8 @@ async function rounds(mock: LoggedMock, scenarios: Scenario[], warmUpPath: strin
 }
 
 const medianRow = (rows: Row[]): Row => [...rows].sort((a, b) => a.result.wallMs - b.result.wallMs)[Math.floor(rows.length / 2)];
+const roundLines = (rounds: Row[][]) =>
+	rounds.map((rows) => `  ${rows[0].scenario.label}, ${rows.length} rounds: wall ${rows.map((row) => seconds(row.result.wallMs)).join(', ')}; CPU ${rows.map((row) => seconds(row.result.cpuMs)).join(', ')}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const targetOf = (mock: LoggedMock): Target => ({ apiUrl: mock.apiUrl, appUrl: mock.appUrl, token: mock.service.options.token });
@@ -139,7 +141,8 @@ async function main() {
 		const target = targetOf(open);
 
 		out('', `1. Return All of ${expectedSignals} signals (group ${SIGNAL_GROUP}, active, direct), rate limit ${UNBOUND_RATE_LIMIT} per minute (reported, never reached)`);
-		const signalRounds = await rounds(open, [jobSignalsSignals(), httpSignals(target), httpSignals(target, LIMITS.signalsMaxPerPage)], `/signals/${SIGNAL_GROUP}`);
+		const signalPages = Array.from({ length: Math.ceil(expectedSignals / LIMITS.signalsMaxPerPage) }, (_, i) => `/signals/${SIGNAL_GROUP}?per_page=${LIMITS.signalsMaxPerPage}&page=${i + 1}`);
+		const signalRounds = await rounds(open, [jobSignalsSignals(), httpSignals(target), httpSignals(target, LIMITS.signalsMaxPerPage)], signalPages);
 		const signalRows = signalRounds.map(medianRow);
 		out(...table(signalRows));
 		for (const row of signalRounds.flat()) expect(row.result.items === expectedSignals && row.result.distinct === expectedSignals && !row.result.error, `signals: ${row.scenario.label}`);
@@ -148,17 +151,18 @@ async function main() {
 		const cpuMedian = (rows: Row[]) => median(rows.map((row) => row.result.cpuMs));
 		const [nodeRounds, , httpRounds] = signalRounds;
 		out(
-			...signalRounds.map((rows) => `  ${rows[0].scenario.label}, ${SIGNAL_ROUNDS} rounds: wall ${rows.map((row) => seconds(row.result.wallMs)).join(', ')}; CPU ${rows.map((row) => seconds(row.result.cpuMs)).join(', ')}`),
-			`  node / ${http1000.scenario.label}, medians of ${SIGNAL_ROUNDS}: wall ×${nodeOverHttp.toFixed(2)} (goal ≤ ×1.00), CPU ×${(cpuMedian(nodeRounds) / cpuMedian(httpRounds)).toFixed(2)}`,
+			...roundLines(signalRounds),
+			`  node / ${http1000.scenario.label}, medians of ${ROUNDS}: wall ×${nodeOverHttp.toFixed(2)} (goal ≤ ×1.00), CPU ×${(cpuMedian(nodeRounds) / cpuMedian(httpRounds)).toFixed(2)}`,
 		);
 		expect(nodeOverHttp <= 1, `signals: node ×${nodeOverHttp.toFixed(2)} of HTTP Request (per_page 1000)`);
 		if (SIGNALS_ONLY) return report(problems);
 
 		out('', `2. Return All of ${expectedJobs} jobs (job search, no filter: offset pages of ${LIMITS.jobSearchPageSize}), same limit`);
-		const jobRows = [];
-		for (const scenario of [jobSignalsJobSearch(), httpJobSearch(target)]) jobRows.push(await run(open, scenario));
-		out(...table(jobRows));
-		for (const row of jobRows) expect(row.result.items === expectedJobs && row.result.distinct === expectedJobs && !row.result.error, `jobs: ${row.scenario.label}`);
+		const jobPages = Array.from({ length: expectedJobs / LIMITS.jobSearchPageSize }, (_, i) => `${API_PATHS.jobSearch}?offset=${i * LIMITS.jobSearchPageSize}`);
+		const jobRounds = await rounds(open, [jobSignalsJobSearch(), httpJobSearch(target)], jobPages);
+		const jobRows = jobRounds.map(medianRow);
+		out(...table(jobRows), ...roundLines(jobRounds));
+		for (const row of jobRounds.flat()) expect(row.result.items === expectedJobs && row.result.distinct === expectedJobs && !row.result.error, `jobs: ${row.scenario.label}`);
 	} finally {
 		await open.close();
 	}
