@@ -1,7 +1,7 @@
 /**
  * `npm run bench:trigger`: a burst of 1,000 distinct deliveries plus 100
  * repeats (10 %, as retries would send) over real HTTP to a receiver that runs
- * the trigger's webhook function through n8n-core (test/trigger/harness.ts).
+ * the trigger's webhook function through n8n-core (test/harness/trigger.ts).
  * Reports the time to answer (p50/p99, measured by the sender from request to
  * complete answer), events emitted (goal: exactly 1,000), lost (goal: 0), and
  * the size of the dedupe window in the workflow's static data.
@@ -14,7 +14,7 @@ import type { INodeType } from 'n8n-workflow';
 import { WEBHOOK_EVENT_TYPES } from '../mock-server/src/contract/events';
 import { WINDOW_SIZE } from '../nodes/JobSignalsTrigger/dedupe-window';
 import { envelope } from '../test/trigger/fixtures';
-import { createTrigger } from '../test/trigger/harness';
+import { createTrigger } from '../test/harness/trigger';
 import { serveTrigger } from '../test/trigger/trigger-receiver';
 
 const DISTINCT = 1000;

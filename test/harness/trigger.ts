@@ -20,31 +20,24 @@
  * - credentials come from a map; authentication adds the bearer header the
  *   credential's generic `authenticate` adds.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-	createRunExecutionData,
-	NodeHelpers,
-	Workflow,
-	type INodeExecutionData,
-	type ICredentialDataDecryptedObject,
-	type IDataObject,
-	type INode,
-	type INodeParameters,
-	type INodeType,
-	type INodeTypes,
-	type IWebhookData,
-	type IWorkflowExecuteAdditionalData,
-	type WorkflowExecuteMode,
+import type {
+	INodeExecutionData,
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWebhookData,
+	IWorkflowExecuteAdditionalData,
+	Workflow as WorkflowType,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { coreRuntime, workflowRuntime } from './runtime';
 
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
-
-// n8n-core's InstanceSettings, created with the first context, writes a config
-// file under the user folder: keep it in a temp dir.
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'trigger-harness-'));
+const { createRunExecutionData, NodeHelpers, Workflow } = workflowRuntime;
+const { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } = coreRuntime;
 
 export const NODE_TYPE = 'n8n-nodes-job-signals.jobSignalsTrigger';
 export const WEBHOOK_BASE_URL = 'http://n8n.test/webhook';
@@ -126,7 +119,7 @@ export function createTrigger(options: TriggerOptions) {
 		});
 	}
 
-	function save(workflow: Workflow) {
+	function save(workflow: WorkflowType) {
 		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true) {
 			savedStaticData = JSON.stringify(workflow.staticData);
 		}
@@ -154,7 +147,7 @@ export function createTrigger(options: TriggerOptions) {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
-	function webhookData(workflow: Workflow): IWebhookData {
+	function webhookData(workflow: WorkflowType): IWebhookData {
 		const description = nodeType.description.webhooks![0];
 		return {
 			httpMethod: 'POST',

@@ -3,7 +3,7 @@
  * does: parse the JSON body (400 when it is not JSON), keep the raw bytes,
  * run the webhook function, write its answer.
  */
-import type { createTrigger } from './harness';
+import type { createTrigger } from '../harness/trigger';
 import { startReceiver, type Answer } from './receiver';
 
 export type Trigger = ReturnType<typeof createTrigger>;
