@@ -1,7 +1,8 @@
 /**
  * The benchmark's load generator: `concurrency` keep-alive clients send GETs
- * back to back for `durationMs`, each reading the whole body and checking its
- * length (a fast wrong answer must not count); the result is requests per
+ * back to back for `durationMs`, each reading the whole body and checking it
+ * (its length, or a check of its content when every request asks something
+ * else): a fast wrong answer must not count. The result is requests per
  * second and latency percentiles.
  */
 import { Agent, request } from 'node:http';
@@ -13,15 +14,26 @@ export interface LoadResult {
 	p99: number;
 }
 
-function get(agent: Agent, url: URL, headers: Record<string, string>, expectedBytes: number): Promise<void> {
+/** The body's exact length in bytes, or a check of its text that returns what is wrong (undefined if nothing). */
+export type Expected = number | ((body: string) => string | undefined);
+
+function get(agent: Agent, url: URL, headers: Record<string, string>, expected: Expected): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const req = request(url, { agent, headers }, (res) => {
 			let bytes = 0;
-			res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => {
+				bytes += chunk.length;
+				if (typeof expected === 'function') chunks.push(chunk);
+			});
 			res.on('end', () => {
-				if (res.statusCode !== 200) reject(new Error(`${url.pathname}: HTTP ${res.statusCode}`));
-				else if (bytes !== expectedBytes) reject(new Error(`${url.pathname}: ${bytes} bytes, expected ${expectedBytes}`));
-				else resolve();
+				const where = `${url.pathname}${url.search}`;
+				if (res.statusCode !== 200) return reject(new Error(`${where}: HTTP ${res.statusCode}`));
+				if (typeof expected === 'number') {
+					return bytes === expected ? resolve() : reject(new Error(`${where}: ${bytes} bytes, expected ${expected}`));
+				}
+				const wrong = expected(Buffer.concat(chunks).toString('utf8'));
+				return wrong === undefined ? resolve() : reject(new Error(`${where}: ${wrong}`));
 			});
 			res.on('error', reject);
 		});
@@ -34,14 +46,15 @@ function percentile(sorted: readonly number[], p: number): number {
 	return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** `url` is one URL for every request, or a function giving each request its own. */
 export async function load(
-	url: string,
+	url: string | (() => string),
 	headers: Record<string, string>,
-	expectedBytes: number,
+	expected: Expected,
 	concurrency: number,
 	durationMs: number,
 ): Promise<LoadResult> {
-	const target = new URL(url);
+	const next = typeof url === 'string' ? () => url : url;
 	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 	const latencies: number[] = [];
 	const started = performance.now();
@@ -49,7 +62,7 @@ export async function load(
 	const client = async () => {
 		while (performance.now() < deadline) {
 			const t = performance.now();
-			await get(agent, target, headers, expectedBytes);
+			await get(agent, new URL(next()), headers, expected);
 			latencies.push(performance.now() - t);
 		}
 	};

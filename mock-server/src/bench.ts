@@ -3,25 +3,36 @@
  * (100,000 jobs, 100,000 signals), then requests per second and p50/p99
  * latency over real HTTP for three representative pages, each side by side
  * with a bare node:http server that answers the same precomputed bytes (the
- * ceiling on this machine). The mock and the bare server each run in their
- * own process, so the load generator here does not share their event loop.
+ * ceiling on this machine). Then responsiveness: 50 clients each sending a
+ * search no one sent before (none cached) next to 50 clients sending one
+ * cached search, and processing cycles, each with the longest the mock's
+ * event loop was held (monitorEventLoopDelay in the mock).
+ * The mock and the bare server each run in their own process, so the load
+ * generator here does not share their event loop.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { load, type LoadResult } from './bench-load';
+import { MOCK_CONTROL_PATHS } from './contract/api';
 import { DEFAULT_OPTIONS } from './options';
 import { startMockServer } from './server';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 const WARMUP_MS = 500;
 const CONCURRENCY = [1, 8];
+const SEARCH_CLIENTS = 50;
+const CYCLES = 20;
 
 type Message =
 	| { kind: 'ready'; port: number; startMs?: number }
 	| { kind: 'memory'; rssMb: number; peakRssMb: number; heapMb: number }
 	| { kind: 'bodies'; bodies: Record<string, string> }
 	| { kind: 'memory?' }
+	| { kind: 'loop'; maxMs: number; p99Ms: number }
+	| { kind: 'loop-reset' }
+	| { kind: 'loop?' }
 	| { kind: 'stop' };
 
 const mb = (bytes: number) => Math.round(bytes / 1e6);
@@ -31,8 +42,13 @@ async function runMock(): Promise<void> {
 	const started = performance.now();
 	const server = await startMockServer({ port: 0, rateLimit: 0 });
 	const startMs = performance.now() - started;
+	// 10 ms resolution: blocks of interest are 50 ms and more.
+	const loop = monitorEventLoopDelay({ resolution: 10 });
+	loop.enable();
 	process.send?.({ kind: 'ready', port: Number(new URL(server.appUrl).port), startMs } satisfies Message);
 	process.on('message', async (message: Message) => {
+		if (message.kind === 'loop-reset') loop.reset();
+		if (message.kind === 'loop?') process.send?.({ kind: 'loop', maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 } satisfies Message);
 		if (message.kind === 'memory?') {
 			const { heapUsed, rss } = process.memoryUsage();
 			// maxRSS is in kibibytes.
@@ -113,6 +129,7 @@ async function main(): Promise<void> {
 			);
 		}
 	}
+	const responsiveness = await measureResponsiveness(mock, base, auth, endpoints['job search page (search, locations, offset)'], Buffer.byteLength(bodies[endpoints['job search page (search, locations, offset)']]));
 	mock.send({ kind: 'memory?' } satisfies Message);
 	const memory = (await next(mock, 'memory')) as Extract<Message, { kind: 'memory' }>;
 	mock.send({ kind: 'stop' } satisfies Message);
@@ -124,6 +141,73 @@ async function main(): Promise<void> {
 	console.log('| endpoint | body | clients | mock req/s | mock p50 / p99 ms | bare req/s | bare p50 / p99 ms | mock / bare |');
 	console.log('|---|---|---|---|---|---|---|---|');
 	for (const row of rows) console.log(row);
+	console.log(`\nResponsiveness (${SEARCH_CLIENTS} clients; event loop: the longest and the p99 delay the mock's own loop saw, monitorEventLoopDelay at 10 ms resolution)\n`);
+	console.log('| load | requests | req/s | p50 / p99 ms | event loop max / p99 ms |');
+	console.log('|---|---|---|---|---|');
+	for (const row of responsiveness) console.log(row);
+}
+
+/** Terms the generated jobs contain, combined into searches no client sent before (so none is cached). */
+const TERMS = ['python', 'java', 'aws', 'senior', 'junior', 'remote', 'data', 'cloud', 'react', 'sql', 'kubernetes', 'devops', 'sales', 'design', 'security', 'go', 'lead', 'manager', 'analyst', 'engineer'];
+const PLACES = ['', 'europe', 'berlin', 'north america', 'london', 'asia', 'paris', 'remote', 'germany', 'new york'];
+
+function distinctSearches(base: string): () => string {
+	const searches: string[] = [];
+	for (const place of PLACES) {
+		for (let a = 0; a < TERMS.length; a++) {
+			for (let b = a + 1; b < TERMS.length; b++) {
+				for (const search of [`${TERMS[a]},${TERMS[b]}`, `${TERMS[a]}+${TERMS[b]}`, `${TERMS[a]}|${TERMS[b]}`, `${TERMS[a]},-${TERMS[b]}`]) {
+					searches.push(`${base}/v2/jobs?${new URLSearchParams({ search, locations: place, offset: '0' })}`);
+				}
+			}
+		}
+	}
+	let i = 0;
+	return () => {
+		if (i === searches.length) throw new Error(`bench: all ${searches.length} distinct searches used; lower BENCH_DURATION_MS`);
+		return searches[i++];
+	};
+}
+
+const isSearchPage = (body: string) => {
+	const page = JSON.parse(body) as { data?: unknown; metrics?: { count_jobs?: unknown } };
+	return Array.isArray(page.data) && typeof page.metrics?.count_jobs === 'number' ? undefined : 'not a search page';
+};
+
+/** Distinct and cached searches with SEARCH_CLIENTS clients, then CYCLES processing cycles one after another; a table row each. */
+async function measureResponsiveness(mock: ChildProcess, base: string, auth: Record<string, string>, cachedPath: string, cachedBytes: number): Promise<string[]> {
+	const loopDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; loop: Extract<Message, { kind: 'loop' }> }> => {
+		mock.send({ kind: 'loop-reset' } satisfies Message);
+		const result = await run();
+		mock.send({ kind: 'loop?' } satisfies Message);
+		return { result, loop: (await next(mock, 'loop')) as Extract<Message, { kind: 'loop' }> };
+	};
+	const row = (name: string, r: LoadResult, loop: { maxMs: number; p99Ms: number }) =>
+		`| ${name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} | ${loop.maxMs.toFixed(0)} / ${loop.p99Ms.toFixed(0)} |`;
+	const searches = distinctSearches(base);
+	await load(searches, auth, isSearchPage, SEARCH_CLIENTS, WARMUP_MS);
+	const distinct = await loopDuring(() => load(searches, auth, isSearchPage, SEARCH_CLIENTS, DURATION_MS));
+	await load(`${base}${cachedPath}`, auth, cachedBytes, SEARCH_CLIENTS, WARMUP_MS);
+	const cached = await loopDuring(() => load(`${base}${cachedPath}`, auth, cachedBytes, SEARCH_CLIENTS, DURATION_MS));
+	const cycles = await loopDuring(async () => {
+		const latencies: number[] = [];
+		const started = performance.now();
+		for (let i = 0; i < CYCLES; i++) {
+			const t = performance.now();
+			const response = await fetch(`${base}${MOCK_CONTROL_PATHS.process}`, { method: 'POST' });
+			if (response.status !== 200) throw new Error(`${MOCK_CONTROL_PATHS.process}: HTTP ${response.status}`);
+			await response.arrayBuffer();
+			latencies.push(performance.now() - t);
+		}
+		latencies.sort((a, b) => a - b);
+		const elapsed = performance.now() - started;
+		return { requests: CYCLES, rps: (CYCLES * 1000) / elapsed, p50: latencies[Math.floor(CYCLES / 2)], p99: latencies[CYCLES - 1] };
+	});
+	return [
+		row(`job search, ${SEARCH_CLIENTS} clients, each request a search no one sent before (uncached)`, distinct.result, distinct.loop),
+		row(`job search, ${SEARCH_CLIENTS} clients, one cached search (\`search=python,aws&locations=Europe&offset=100\`)`, cached.result, cached.loop),
+		row(`\`POST /__mock/process\`, ${CYCLES} cycles one after another (p99 = the slowest)`, cycles.result, cycles.loop),
+	];
 }
 
 const role = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);

@@ -100,13 +100,14 @@ describe('realism', () => {
 
 describe('the default data set', () => {
 	it('starts with 100,000 jobs and 100,000 signals in a few seconds', async () => {
-		const started = performance.now();
+		const before = process.cpuUsage();
 		const service = await createMockService();
-		const ms = performance.now() - started;
+		const used = process.cpuUsage(before);
 		service.close();
 		expect(service.store.jobs.size).toBe(100_000);
 		expect(service.store.signals).toHaveLength(100_000);
-		// Measured about 1.4 s on this 2-core machine (`npm run bench:mock` reports it); the bound leaves room for a busy one.
-		expect(ms).toBeLessThan(15_000);
+		// CPU time, not wall-clock, so other processes on the shared cores do not count. Measured 2.5–3.5 s
+		// (data, sorted lists and the search index; `npm run bench:mock` reports the wall-clock start-up).
+		expect((used.user + used.system) / 1000).toBeLessThan(15_000);
 	});
 });
