@@ -8,6 +8,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 
 export interface Service {
 	child: ChildProcess;
+	label: string;
 	/** Everything the process printed so far. */
 	output(): string;
 	/** SIGTERM to the group, SIGKILL after `graceMs`; resolves when it has exited. */
@@ -28,6 +29,7 @@ export function startService(command: string, args: string[], options: { cwd?: s
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 	return {
 		child,
+		label: options.label,
 		output: () => output,
 		exited,
 		async stop(graceMs = 10_000) {

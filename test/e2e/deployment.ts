@@ -23,7 +23,10 @@ export interface Deployment {
 	/** The proxy n8n advertises as its webhook URL: what automatic registration gives the mock. */
 	front: WebhookFront;
 	rest(path: string, init?: RequestInit): Promise<Response>;
-	restart(): Promise<void>;
+	/** The tail of what each n8n process printed, for failure messages. */
+	logs(): string;
+	/** Stops every n8n process, runs `whileDown` (if given) while none runs, and starts them again. */
+	restart(whileDown?: () => Promise<void>): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -117,8 +120,10 @@ export async function startDeployment(
 			return processes!.webhookBases;
 		},
 		rest: (path, init) => rest(path, init),
-		async restart() {
+		logs: () => (processes?.services ?? []).map((s) => `--- ${s.label}\n${s.output().slice(-6000)}`).join('\n'),
+		async restart(whileDown) {
 			await down();
+			await whileDown?.();
 			await up();
 		},
 		async close() {
@@ -137,22 +142,44 @@ export interface ExecutionSummary {
 	data: string;
 }
 
+const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'];
+
+/** Every execution of the workflow (n8n's REST API pages by 100 at most: walked down by `lastId`). */
+async function listExecutions(deployment: Deployment, workflowId: string): Promise<{ id: string; status: string }[]> {
+	const all: { id: string; status: string }[] = [];
+	// With a status filter n8n takes its range query, which honours lastId.
+	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: EXECUTION_STATUSES }));
+	for (let lastId: string | undefined; ; ) {
+		const response = await deployment.rest(`/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+		if (!response.ok) throw new Error(`GET /rest/executions: ${response.status} ${await response.text()}`);
+		const { data } = (await response.json()) as { data: { results: { id: string; status: string }[] } };
+		all.push(...data.results);
+		if (data.results.length < 100) return all;
+		lastId = data.results.map((e) => e.id).sort((a, b) => Number(a) - Number(b))[0];
+	}
+}
+
 /** Every execution of the workflow, once none is running any more, with its run data. */
 export async function executionsOf(deployment: Deployment, workflowId: string): Promise<ExecutionSummary[]> {
 	const deadline = Date.now() + 180_000;
 	for (;;) {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const response = await deployment.rest(`/rest/executions?filter=${filter}&limit=1000`);
-		if (!response.ok) throw new Error(`GET /rest/executions: ${response.status} ${await response.text()}`);
-		const { data } = (await response.json()) as { data: { results: { id: string; status: string }[] } };
-		const unfinished = data.results.filter((e) => ['new', 'running', 'waiting'].includes(e.status));
+		const executions = await listExecutions(deployment, workflowId);
+		const unfinished = executions.filter((e) => ['new', 'running', 'waiting'].includes(e.status));
+		if (new Set(executions.map((e) => e.id)).size !== executions.length) throw new Error('the executions list repeated an execution');
 		if (unfinished.length === 0) {
-			return await Promise.all(
-				data.results.map(async (e) => {
-					const detail = (await (await deployment.rest(`/rest/executions/${e.id}`)).json()) as { data: { data: string } };
-					return { id: e.id, status: e.status, data: detail.data.data };
-				}),
-			);
+			const summaries: ExecutionSummary[] = [];
+			// A few at a time: n8n serves each execution's data from its database.
+			for (let i = 0; i < executions.length; i += 10) {
+				summaries.push(
+					...(await Promise.all(
+						executions.slice(i, i + 10).map(async (e) => {
+							const detail = (await (await deployment.rest(`/rest/executions/${e.id}`)).json()) as { data: { data: string } };
+							return { id: e.id, status: e.status, data: detail.data.data };
+						}),
+					)),
+				);
+			}
+			return summaries;
 		}
 		if (Date.now() > deadline) throw new Error(`executions still unfinished after 180 s: ${JSON.stringify(unfinished)}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));

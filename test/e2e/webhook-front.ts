@@ -1,7 +1,7 @@
 /**
  * The HTTP front of an n8n deployment, as a load balancer sits before n8n's
- * webhook processes: it forwards each delivery to the next process in turn and
- * can spoil the answer AFTER n8n has received the delivery — a 500 instead of
+ * webhook processes: it routes each webhook path to one process (README's
+ * advice for this trigger in queue mode), and can spoil the answer AFTER n8n has received the delivery — a 500 instead of
  * n8n's 200, or n8n's answer held past the sender's timeout — so that the
  * sender's retry really reaches n8n a second time.
  */
@@ -21,10 +21,16 @@ export interface WebhookFront {
 	close(): Promise<void>;
 }
 
+/** The index of the process a path is routed to: a stable hash, as a load balancer's path rule would pin it. */
+export function processForPath(path: string, processes: number): number {
+	let hash = 0;
+	for (const char of path) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+	return hash % processes;
+}
+
 export async function startWebhookFront(): Promise<WebhookFront> {
 	const port = await freePort();
 	let targets: string[] = [];
-	let next = 0;
 	let spoiler: (eventId: string, attempt: number) => Spoil = () => 'none';
 	const attempts = new Map<string, number>();
 
@@ -43,7 +49,7 @@ export async function startWebhookFront(): Promise<WebhookFront> {
 			const attempt = (attempts.get(key) ?? 0) + 1;
 			attempts.set(key, attempt);
 			const spoil = spoiler(id, attempt);
-			const target = new URL(targets[next++ % targets.length]);
+			const target = new URL(targets[processForPath(incoming.url ?? '/', targets.length)]);
 			const forward = request(
 				{ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
 				(response) => {
