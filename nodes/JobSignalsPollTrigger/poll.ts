@@ -11,6 +11,15 @@ import { pollUpdated } from './poll-updated';
 import type { PollEvent } from './properties';
 import { readState, writeState } from './state';
 
+/**
+ * The polls of each trigger (workflow and node) running in this process. n8n's
+ * in-memory scheduler starts a poll at every poll time, even while the last
+ * one still runs (a slow answer, retries, a long walk): both would read the
+ * same position and emit the same items. A poll that finds one running emits
+ * nothing and leaves the position alone; the running poll emits.
+ */
+const running = new Set<string>();
+
 /** n8n before 2.40 has no getPollBudgetMs: its poll ticks had no deadline, so take the 5 minutes 2.40 gives by default. */
 const budgetMs = (context: IPollFunctions) => (typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 5 * 60_000);
 
@@ -21,11 +30,21 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		const page = await feed.fetch(this, feed.sample);
 		return page.items.length > 0 ? [[{ json: page.items[0].item }]] : null;
 	}
-	const saved = readState(this, feed.key);
-	const { emitted, state } =
-		event === 'updatedJob'
-			? await pollUpdated(this, feed, saved)
-			: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new Budget(budgetMs(this)));
-	writeState(this, state);
-	return emitted.length > 0 ? [emitted.map((item) => ({ json: item.item }))] : null;
+	const trigger = JSON.stringify([this.getWorkflow().id, this.getNode().id]);
+	if (running.has(trigger)) {
+		this.logger.info('Job Signals Poll Trigger: the previous poll of this trigger is still running; this poll time is skipped', { workflowId: this.getWorkflow().id, node: this.getNode().name });
+		return null;
+	}
+	running.add(trigger);
+	try {
+		const saved = readState(this, feed.key);
+		const { emitted, state } =
+			event === 'updatedJob'
+				? await pollUpdated(this, feed, saved)
+				: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new Budget(budgetMs(this)));
+		writeState(this, state);
+		return emitted.length > 0 ? [emitted.map((item) => ({ json: item.item }))] : null;
+	} finally {
+		running.delete(trigger);
+	}
 }

@@ -1,0 +1,49 @@
+// A poll time that comes while the last poll still runs (n8n's in-memory scheduler starts one at every poll time): its items come out once.
+// Found by the real-n8n e2e test (test/e2e/poll-trigger.e2e.test.ts): an answer slower than the poll interval made two polls emit the same signals.
+import { describe, expect, it } from 'vitest';
+import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { setFaults } from '../node/direct';
+import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger } from './setup';
+
+const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
+
+const PROBLEMS = { event: 'newSignal', group: 'problems', category: '', directOnly: false, activeOnly: false };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('poll trigger: overlapping polls', () => {
+	it('a poll that starts while a slow one still runs emits nothing and keeps the position; the slow one emits every item once', async () => {
+		const poller = trigger(mock, PROBLEMS);
+		expect((await poller.tick()).items).toBeUndefined();
+		const events = await processCycle(mock);
+		const expected = events.filter((e) => e.event_type === 'signal' && (e.event_data.info as { group: string }).group === 'problems').map((e) => String(e.event_data.signal_id));
+		expect(expected.length).toBeGreaterThan(0);
+		// The next answer is held 1.5 s; the second poll starts while the first waits for it.
+		await setFaults([{ path: '/v2/signals/problems', latency_ms: 1500, times: 1 }]);
+		const from = mock.answers().length;
+		const slow = poller.tick();
+		await pause(300);
+		const meanwhile = await poller.tick();
+		const late = await slow;
+		expect(meanwhile.error).toBeUndefined();
+		expect(late.error).toBeUndefined();
+		expect(idsOf(meanwhile, 'signal_id')).toEqual([]);
+		expectExactlyOnce([idsOf(meanwhile, 'signal_id'), idsOf(late, 'signal_id')], expected);
+		// The skipped poll sent no request: only the slow one's page.
+		expect(serviceCalls(mock, from)).toHaveLength(1);
+
+		// The trigger polls on as before: nothing again, then the next cycle's items once.
+		expect((await poller.tick()).items).toBeUndefined();
+		const next = (await processCycle(mock)).filter((e) => e.event_type === 'signal' && (e.event_data.info as { group: string }).group === 'problems');
+		expectExactlyOnce([idsOf(await poller.tick(), 'signal_id')], next.map((e) => String(e.event_data.signal_id)));
+	});
+
+	it('a poll that failed releases the trigger: the next poll runs and emits', async () => {
+		const poller = trigger(mock, PROBLEMS);
+		await poller.tick();
+		const events = await processCycle(mock);
+		const expected = events.filter((e) => e.event_type === 'signal' && (e.event_data.info as { group: string }).group === 'problems').map((e) => String(e.event_data.signal_id));
+		await setFaults([{ path: '/v2/signals/problems', body: 'html', times: 1 }]);
+		expect((await poller.tick()).error).toBeDefined();
+		expectExactlyOnce([idsOf(await poller.tick(), 'signal_id')], expected);
+	});
+});
