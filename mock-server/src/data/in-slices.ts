@@ -12,7 +12,7 @@ export type Pause = () => Promise<void>;
 
 export const nextTurn: Pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function inSlices<T>(items: readonly T[], visit: (item: T) => void, pause: Pause = nextTurn): Promise<void> {
+export async function inSlices<T>(items: ArrayLike<T>, visit: (item: T) => void, pause: Pause = nextTurn): Promise<void> {
 	for (let start = 0; start < items.length; start += SLICE) {
 		if (start > 0) await pause();
 		const end = Math.min(items.length, start + SLICE);

@@ -35,6 +35,8 @@ export class JobIndex {
 	private readonly placeWords = new Map<string, number[]>();
 	private readonly categories = new Map<string, number[]>();
 	private next = 0;
+	/** Masks reused from search to search: a fresh set per search (~1 MB) drove the garbage collector under load. */
+	private readonly scratch = new Map<string, Uint8Array>();
 
 	/** The serial of a job id (a new one for an id not seen before). */
 	serialOf(jobId: string): number {
@@ -65,13 +67,16 @@ export class JobIndex {
 		this.next = 0;
 	}
 
-	/** The jobs that match (or may match, when not `exact`) all three parts of a search. */
+	/**
+	 * The jobs that match (or may match, when not `exact`) all three parts of a search.
+	 * The mask is reused by the next call: read it before giving up the event loop.
+	 */
 	candidates(search: Expression, locations: Expression, categories: ReadonlySet<string>): Candidates {
-		const text = this.expressionCandidates(search, this.textWords);
-		const places = this.expressionCandidates(locations, this.placeWords);
+		const text = this.expressionCandidates(search, this.textWords, 'text');
+		const places = this.expressionCandidates(locations, this.placeWords, 'places');
 		and(text.mask, places.mask);
 		if (categories.size > 0) {
-			const inCategories = new Uint8Array(this.next);
+			const inCategories = this.buffer('categories', 0);
 			for (const category of categories) for (const serial of this.categories.get(category) ?? []) inCategories[serial] = 1;
 			and(text.mask, inCategories);
 		}
@@ -87,7 +92,7 @@ export class JobIndex {
 	}
 
 	/** The expression's algebra over term sets; a superset when any term's set is not exact (then no exclusion is subtracted). */
-	private expressionCandidates(expression: Expression, words: Map<string, number[]>): Candidates {
+	private expressionCandidates(expression: Expression, words: Map<string, number[]>, name: string): Candidates {
 		let exact = true;
 		const term = (text: string) => {
 			const found = this.termCandidates(text, words);
@@ -100,11 +105,11 @@ export class JobIndex {
 		};
 		let mask: Uint8Array;
 		if (expression.alternatives.length === 0) {
-			mask = new Uint8Array(this.next).fill(1);
+			mask = this.buffer(name, 1);
 		} else {
-			mask = new Uint8Array(this.next);
+			mask = this.buffer(name, 0);
 			for (const alternative of expression.alternatives) {
-				const inAlternative = new Uint8Array(this.next).fill(1);
+				const inAlternative = this.buffer('alternative', 1);
 				for (const included of alternative.include) and(inAlternative, term(included).mask);
 				for (const excluded of alternative.exclude) without(inAlternative, excluded);
 				or(mask, inAlternative);
@@ -114,16 +119,26 @@ export class JobIndex {
 		return { mask, exact };
 	}
 
-	/** Jobs with, for each word of the term, a word that contains it. */
+	/** Jobs with, for each word of the term, a word that contains it (the mask is reused by the next term). */
 	private termCandidates(term: string, words: Map<string, number[]>): Candidates {
 		const parts = [...new Set(wordsOf(term))];
-		const mask = new Uint8Array(this.next).fill(1);
+		const mask = this.buffer('term', 1);
 		for (const part of parts) {
-			const holding = new Uint8Array(this.next);
+			const holding = this.buffer('holding', 0);
 			for (const [word, serials] of words) if (word.includes(part)) for (const serial of serials) holding[serial] = 1;
 			and(mask, holding);
 		}
 		return { mask, exact: parts.length === 1 && parts[0] === term };
+	}
+
+	/** The named scratch mask, one entry per serial, filled with `value`. */
+	private buffer(name: string, value: 0 | 1): Uint8Array {
+		let mask = this.scratch.get(name);
+		if (mask === undefined || mask.length !== this.next) {
+			mask = new Uint8Array(this.next);
+			this.scratch.set(name, mask);
+		}
+		return mask.fill(value);
 	}
 }
 

@@ -30,6 +30,7 @@ export async function searchJobs(scope: SearchScope, query: JobSearch, pause?: P
 	const locations = parseExpression(query.locations ?? '');
 	const categories = new Set(query.categories);
 	if (isEmpty(search) && isEmpty(locations) && categories.size === 0) return scope.jobs;
+	// The index reuses its mask on the next search: turned into positions at once, before any pause.
 	const { mask, exact } = scope.index.candidates(search, locations, categories);
 	const found: StoredJob[] = [];
 	const keep = exact
@@ -42,10 +43,12 @@ export async function searchJobs(scope: SearchScope, query: JobSearch, pause?: P
 	return found;
 }
 
-/** Positions whose serial is a candidate, in order: a pass over numbers only, no record is read. */
-function candidatePositions(serials: Int32Array, candidates: Uint8Array): number[] {
-	const positions: number[] = [];
-	for (let i = 0; i < serials.length; i++) if (candidates[serials[i]] === 1) positions.push(i);
+/** Positions whose serial is a candidate, in order: passes over numbers only, no record is read. */
+function candidatePositions(serials: Int32Array, candidates: Uint8Array): Int32Array {
+	let count = 0;
+	for (let i = 0; i < serials.length; i++) count += candidates[serials[i]];
+	const positions = new Int32Array(count);
+	for (let i = 0, at = 0; i < serials.length; i++) if (candidates[serials[i]] === 1) positions[at++] = i;
 	return positions;
 }
 
