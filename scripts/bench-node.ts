@@ -73,9 +73,9 @@ async function run(mock: LoggedMock, scenario: Scenario): Promise<Row> {
  * slower while V8 compiles its code: a whole run slower, for whichever
  * workflow came first), and its answer caches emptied before each run (a page
  * another workflow just read would otherwise be served from them). The caches
- * are emptied by moving the data version they are keyed by, not by a reset:
- * a reset rebuilds the data, and collecting the old copy stalled the mock for
- * up to 1.5 s during the next run.
+ * are emptied by moving the data version they are keyed by, not by a reset,
+ * which would rebuild the whole data set in the mock's process between runs
+ * (work and garbage the next run would share the machine with).
  */
 async function rounds(mock: LoggedMock, scenarios: Scenario[], warmUpPaths: string[]): Promise<Row[][]> {
 	for (const path of warmUpPaths) {
