@@ -152,9 +152,9 @@ export class Store {
 	}
 
 	replaceJob(job: StoredJob): void {
-		const old = this.jobs.get(job.job.job_id);
-		if (old) this.index.remove(old);
-		this.index.add(job);
+		const previous = this.jobs.get(job.job.job_id);
+		if (previous) this.index.replace(previous, job);
+		else this.index.add(job);
 		this.jobs.set(job.job.job_id, job);
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		const at = list.findIndex((j) => j.job.job_id === job.job.job_id);

@@ -53,10 +53,28 @@ export class JobIndex {
 		for (const [postings, keys] of this.keysOf(job)) for (const key of keys) push(postings, key, serial);
 	}
 
+	/** Moves the job's serial from the words it lost to the words it gained (an update changes a few, e.g. the title). */
+	replace(previous: StoredJob, job: StoredJob): void {
+		const serial = this.serialOf(job.job.job_id);
+		const before = this.keysOf(previous);
+		const after = this.keysOf(job);
+		before.forEach(([postings, keys], i) => {
+			const kept = new Set(after[i][1]);
+			for (const key of keys) if (!kept.has(key)) drop(postings, key, serial);
+		});
+		after.forEach(([postings, keys], i) => {
+			const had = new Set(before[i][1]);
+			for (const key of keys) if (!had.has(key)) push(postings, key, serial);
+		});
+	}
+
+	/**
+	 * Forgets a deleted job. Its serial stays in the word lists: no account's job list
+	 * holds it any more, so a search never reaches it, and taking it out would scan
+	 * lists of up to 100,000 serials per word (~10 ms per processing cycle).
+	 */
 	remove(job: StoredJob): void {
-		const serial = this.serialById.get(job.job.job_id);
-		if (serial === undefined) return;
-		for (const [postings, keys] of this.keysOf(job)) for (const key of keys) drop(postings, key, serial);
+		this.serialById.delete(job.job.job_id);
 	}
 
 	clear(): void {
