@@ -8,4 +8,6 @@ export default defineConfig({
 	dts: { entry: ['src/index.ts', 'src/contract/index.ts'] },
 	clean: true,
 	sourcemap: true,
+	// tsup drops the `node:` prefix from built-in imports by default, and `sqlite` exists only as `node:sqlite`.
+	removeNodeProtocol: false,
 });

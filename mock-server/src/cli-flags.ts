@@ -2,8 +2,8 @@
 import { LIMITS } from './contract/api';
 import type { StartOptions } from './server';
 
-const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes' } as const;
-const TEXT = { host: 'host', token: 'token' } as const;
+const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval' } as const;
+const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir' } as const;
 
 export class FlagError extends Error {}
 
@@ -27,8 +27,12 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 		}
 		const key = NUMERIC[name as keyof typeof NUMERIC];
 		const number = Number(value);
-		const ok = key === 'timeScale' ? Number.isFinite(number) && number > 0 : /^\d+$/.test(value) && Number.isSafeInteger(number);
-		if (!ok) throw new FlagError(`--${name} must be ${key === 'timeScale' ? 'a number greater than 0' : 'a whole number ≥ 0'}, got "${value}"`);
+		const ok =
+			key === 'timeScale' ? Number.isFinite(number) && number > 0
+			: key === 'cycleInterval' ? /^\d+(\.\d+)?$/.test(value) && Number.isFinite(number)
+			: /^\d+$/.test(value) && Number.isSafeInteger(number);
+		const wanted = key === 'timeScale' ? 'a number greater than 0' : key === 'cycleInterval' ? 'a number of seconds ≥ 0' : 'a whole number ≥ 0';
+		if (!ok) throw new FlagError(`--${name} must be ${wanted}, got "${value}"`);
 		if (key === 'port' && number > 65535) throw new FlagError(`--port must be at most 65535, got ${value}`);
 		out[key] = number;
 	}
@@ -45,4 +49,7 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --token T         the demo account's API token (default demo-token-job-signals)
   --rate-limit N    requests per minute per account (default 60; 0 = off)
   --time-scale X    multiplies webhook delays and the rate-limit window (default 1)
-  --max-body-bytes N  request body limit, checked while reading: 413 above it (default ${LIMITS.maxRequestBodyBytes})`;
+  --max-body-bytes N  request body limit, checked while reading: 413 above it (default ${LIMITS.maxRequestBodyBytes})
+  --state-dir DIR   keep every change (webhook settings, subscribers, cycles, faults,
+                    delivery log) in DIR/state.sqlite and restore it on start (default: memory only)
+  --cycle-interval S  run a processing cycle every S seconds (default 0: only POST /__mock/process)`;

@@ -24,6 +24,10 @@ async function main(): Promise<void> {
 	console.log(`API base URL: ${server.apiUrl}`);
 	console.log(`App URL:      ${server.appUrl}`);
 	console.log(`Demo token:   ${token}`);
+	const { stateDir, cycleInterval } = server.service.options;
+	const restored = server.service.restored;
+	if (stateDir !== null && restored) console.log(`State folder: ${stateDir} (restored ${restored.records} changed records, ${restored.deliveries} logged deliveries)`);
+	if (cycleInterval > 0) console.log(`Cycles:       every ${cycleInterval} s`);
 	const stop = (signal: string) => {
 		console.log(`\n${signal}: shutting down`);
 		server.close().then(

@@ -10,6 +10,10 @@ export interface MockServiceOptions {
 	rateLimit?: number;
 	/** Multiplies every webhook delay and the rate-limit window. */
 	timeScale?: number;
+	/** A folder that keeps every change across restarts (see state/state-folder.ts); null keeps state in memory only. */
+	stateDir?: string | null;
+	/** Seconds between processing cycles run on a timer; 0 runs none (cycles only through POST /__mock/process). */
+	cycleInterval?: number;
 }
 
 export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
@@ -20,15 +24,19 @@ export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
 	token: 'demo-token-job-signals',
 	rateLimit: 60,
 	timeScale: 1,
+	stateDir: null,
+	cycleInterval: 0,
 };
 
 export function resolveOptions(options: MockServiceOptions): Required<MockServiceOptions> {
 	const resolved = { ...DEFAULT_OPTIONS };
 	for (const [name, value] of Object.entries(options)) if (value !== undefined) Object.assign(resolved, { [name]: value });
 	if (!(resolved.timeScale > 0)) throw new Error('timeScale must be greater than 0');
+	if (!(Number.isFinite(resolved.cycleInterval) && resolved.cycleInterval >= 0)) throw new Error('cycleInterval must be a number ≥ 0');
 	for (const name of ['seed', 'sources', 'jobs', 'signals', 'rateLimit'] as const) {
 		if (!Number.isInteger(resolved[name]) || resolved[name] < 0) throw new Error(`${name} must be a whole number ≥ 0`);
 	}
 	if (resolved.token.trim() === '' || /\s/.test(resolved.token)) throw new Error('token must be non-empty, without spaces');
+	if (resolved.stateDir !== null && resolved.stateDir.trim() === '') throw new Error('stateDir must be a folder path');
 	return resolved;
 }

@@ -1,7 +1,7 @@
 /**
  * Wires the mock: data, the HTTP guards, the handlers, the processing cycle
- * and the webhooks module. reset() is the single place that returns
- * everything to the seed state.
+ * (on demand and on a timer), the webhooks module and the optional state
+ * folder. reset() is the single place that returns everything to the seed state.
  */
 import type { HttpHandler } from 'msw';
 import { generateDataset } from './data/generate';
@@ -18,7 +18,8 @@ import { signalHandlers } from './handlers/signals';
 import { sourceHandlers } from './handlers/sources';
 import { subscriberHandlers } from './handlers/subscribers';
 import { resolveOptions, type MockServiceOptions } from './options';
-import { Processor } from './process/cycle';
+import { DEFAULT_CYCLE, Processor, type ChosenChange, type CycleSizes } from './process/cycle';
+import { attachState } from './state/attach-state';
 import type { ServiceContext } from './service-context';
 import { createWebhooks, type CycleEvent } from './webhooks/index';
 
@@ -37,31 +38,54 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	const organizationIdOf = (accountId: string) =>
 		store.accountList().find((a) => a.account_id === accountId)?.organization_id ?? accountId;
 	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds, faults: context.faults });
-	let processor = new Processor(store, options.seed, nowSeconds);
+	const { seed, sources, jobs, signals } = options;
+	const state = options.stateDir === null
+		? undefined
+		: await attachState(options.stateDir, { seed, sources, jobs, signals }, { store, settings: webhooks.settings, faults: context.faults, engine: webhooks.engine });
+	let processor = new Processor(store, options.seed, nowSeconds, state?.position);
+	/** Queues the change's events for delivery; the processor's new position is saved in the same transaction as the data. */
+	const deliver = (events: CycleEvent[]): CycleEvent[] => {
+		state?.savePosition(processor.position());
+		webhooks.engine.dispatch(events);
+		return events;
+	};
+	const timer = options.cycleInterval > 0 ? setInterval(() => service.processCycle(), options.cycleInterval * 1000) : undefined;
+	// The standalone server keeps the process alive; in-process, the timer alone must not.
+	timer?.unref();
 
 	const service = {
 		options,
 		store,
 		webhooks,
+		/** What the state folder put back on start (undefined without one). */
+		restored: state?.restored,
 		/** The demo accounts, demo first. */
 		accounts: (): Account[] => store.accountList(),
-		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries. */
+		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries, and the state folder's changes. */
 		async reset(): Promise<void> {
 			await store.load(dataset);
 			context.limiter.reset();
 			context.faults.clear();
 			webhooks.reset();
 			processor = new Processor(store, options.seed, nowSeconds);
+			state?.clear();
 		},
-		/** One processing cycle; its events are queued for webhook delivery and returned. */
-		processCycle(): CycleEvent[] {
-			const events = processor.run();
-			webhooks.engine.dispatch(events);
-			return events;
+		/**
+		 * One processing cycle (over one source when `sourceId` is given); its events
+		 * are queued for webhook delivery and returned. Throws UnknownRecord for an unknown source.
+		 */
+		processCycle(sizes: CycleSizes = DEFAULT_CYCLE, sourceId?: string): CycleEvent[] {
+			return deliver(processor.run(sizes, sourceId));
 		},
-		/** Cancels queued webhook deliveries (their timers would keep the process alive). */
+		/** One chosen change and its events, delivered like a cycle's. Throws UnknownRecord for an unknown source or job. */
+		emitEvent(change: ChosenChange): CycleEvent[] {
+			return deliver(processor.one(change));
+		},
+		/** Stops the cycle timer, cancels queued webhook deliveries (their timers would keep the process alive), closes the state folder. */
 		close(): void {
+			clearInterval(timer);
 			webhooks.reset();
+			state?.close();
 		},
 		handlers: [] as HttpHandler[],
 	};

@@ -36,6 +36,7 @@ export const APP_PATHS = {
 export const MOCK_CONTROL_PATHS = {
 	reset: '/__mock/reset',
 	process: '/__mock/process',
+	events: '/__mock/events',
 	deliveries: '/__mock/deliveries',
 	faults: '/__mock/faults',
 	accounts: '/__mock/accounts',
@@ -103,6 +104,8 @@ export const LIMITS = {
 	maxWebhookSecretKeyLength: 256,
 	/** Standalone mock: a longer request target (path and query) is 414 (assumed: the common 8 KB server limit). */
 	maxRequestTargetLength: 8192,
+	/** Mock control: the most changes of each kind one POST /__mock/process may ask for (the mock's own cap, so one call cannot stall it). */
+	maxChangesPerCycle: 1000,
 	/** Standalone mock: the default request body limit (`--max-body-bytes`), checked while reading; 413 above it. */
 	maxRequestBodyBytes: 1024 * 1024,
 } as const;

@@ -20,7 +20,8 @@ const HISTORY_DAYS = 180;
 
 export const SECOND_ACCOUNT_TOKEN = 'second-token-job-signals';
 
-const ALL_TYPES = SIGNAL_CATEGORIES.flatMap((c) => c.types.map((type) => ({ group: c.group, category: c.id, type })));
+/** Every signal type with its group and category: the hierarchy's leaves. */
+export const ALL_TYPES = SIGNAL_CATEGORIES.flatMap((c) => c.types.map((type) => ({ group: c.group, category: c.id, type })));
 const TITLED_CATEGORIES = Object.keys(TITLES_BY_CATEGORY);
 
 export function generateDataset(sizes: DataSizes): Dataset {
@@ -135,9 +136,12 @@ export function signalId(serial: number): string {
 	return `sig_${String(serial).padStart(7, '0')}`;
 }
 
-export function makeSignal(random: Random, serial: number, source: Source, sourceJobs: readonly Job[], createdAt: number): Signal {
+export type SignalPlace = (typeof ALL_TYPES)[number];
+
+/** `chosen` fixes the signal's place in the hierarchy (an event asked for by type); otherwise it is picked. */
+export function makeSignal(random: Random, serial: number, source: Source, sourceJobs: readonly Job[], createdAt: number, chosen?: SignalPlace): Signal {
 	// The first signals walk the hierarchy so every type exists even in a tiny data set.
-	const where = serial <= ALL_TYPES.length ? ALL_TYPES[serial - 1] : random.pick(ALL_TYPES);
+	const where = chosen ?? (serial <= ALL_TYPES.length ? ALL_TYPES[serial - 1] : random.pick(ALL_TYPES));
 	const jobs = random.sample(sourceJobs, Math.min(sourceJobs.length, random.int(1, 3)));
 	const phrases = EVIDENCE[where.type] ?? [`signs of ${where.type.replace(/-/g, ' ')}`];
 	const values = signalValues(random, where.group, where.type, source);

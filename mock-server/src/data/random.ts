@@ -9,6 +9,11 @@ export class Random {
 		this.state = seed >>> 0;
 	}
 
+	/** Where the sequence stands: `new Random(position)` continues it (a restored state folder needs that). */
+	get position(): number {
+		return this.state;
+	}
+
 	/** A float in [0, 1). */
 	next(): number {
 		this.state = (this.state + 0x6d2b79f5) >>> 0;

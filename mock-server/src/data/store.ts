@@ -11,6 +11,7 @@ import { z } from 'zod/v4';
 import { collectionSchema } from '../contract/schemas';
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
+import type { StoreChange } from './store-change';
 import { JobIndex } from '../search/job-index';
 import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
 
@@ -60,6 +61,8 @@ export class Store {
 	/** Bumped on every change; caches built from the data carry the version they saw. */
 	version = 0;
 	private cache = new Map<string, { version: number; value: unknown }>();
+	/** Told of every change a client or a cycle makes (a state folder saves them); load() is not a change. */
+	onChange?: (change: StoreChange) => void;
 
 	static async create(data: Dataset): Promise<Store> {
 		const store = new Store();
@@ -83,7 +86,7 @@ export class Store {
 		this.cache.clear();
 		await this.accounts.createMany(data.accounts.length, (i) => data.accounts[i]);
 		await this.collections.createMany(data.collections.length, (i) => data.collections[i]);
-		for (const s of data.subscribers) await this.addSubscriber(s);
+		for (const s of data.subscribers) await this.insertSubscriber(s);
 		for (const account of data.accounts) {
 			this.tokens.set(account.token, account);
 			this.tracked.set(account.account_id, new Set(data.collections.filter((c) => c.account_id === account.account_id).flatMap((c) => c.source_ids)));
@@ -149,6 +152,7 @@ export class Store {
 			serials.splice(place, 0, serial);
 		}
 		this.version++;
+		this.onChange?.({ kind: 'job', id: job.job.job_id, value: job.job });
 	}
 
 	replaceJob(job: StoredJob): void {
@@ -165,6 +169,7 @@ export class Store {
 			if (jobs[place]?.job.job_id === job.job.job_id) jobs[place] = job;
 		}
 		this.version++;
+		this.onChange?.({ kind: 'job', id: job.job.job_id, value: job.job });
 	}
 
 	removeJob(id: string): void {
@@ -181,11 +186,13 @@ export class Store {
 			serials.splice(place, 1);
 		}
 		this.version++;
+		this.onChange?.({ kind: 'job', id, value: null });
 	}
 
 	addSignal(signal: Signal): void {
 		this.signals.splice(positionOf(this.signals, signal, signalKey), 0, signal);
 		this.version++;
+		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: signal });
 	}
 
 	/**
@@ -232,6 +239,11 @@ export class Store {
 	}
 
 	async addSubscriber(subscriber: Subscriber): Promise<void> {
+		await this.insertSubscriber(subscriber);
+		this.onChange?.({ kind: 'subscriber', id: `${subscriber.account_id}\n${subscriber.email.toLowerCase()}`, value: subscriber });
+	}
+
+	private async insertSubscriber(subscriber: Subscriber): Promise<void> {
 		await this.subscribers.create(subscriber);
 		this.subscribed.add(`${subscriber.account_id}\n${subscriber.email.toLowerCase()}`);
 	}

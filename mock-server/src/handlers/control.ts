@@ -5,14 +5,27 @@ import { faultsBodySchema, type Faults } from '../http/faults';
 import { parseJsonBody } from '../http/body';
 import { apiError } from '../http/respond';
 import type { Account, Subscriber } from '../data/model';
+import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle';
+import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../process/requests';
 import type { CycleEvent } from '../webhooks/envelope';
 
 export interface ControlActions {
 	reset(): Promise<void>;
-	processCycle(): CycleEvent[];
+	processCycle(sizes?: CycleSizes, sourceId?: string): CycleEvent[];
+	emitEvent(change: ChosenChange): CycleEvent[];
 	accounts(): Account[];
 	subscribersOf(accountId: string): Subscriber[];
 	faults: Faults;
+}
+
+/** The change's events, or 404 when it names a source or job that does not exist. */
+function changed(run: () => CycleEvent[]): Response {
+	try {
+		return HttpResponse.json({ events: run() });
+	} catch (error) {
+		if (error instanceof UnknownRecord) return apiError(404, error.message);
+		throw error;
+	}
 }
 
 export function controlHandlers(actions: ControlActions): HttpHandler[] {
@@ -22,7 +35,20 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			await actions.reset();
 			return HttpResponse.json({ reset: true });
 		}),
-		http.post(path(MOCK_CONTROL_PATHS.process), () => HttpResponse.json({ events: actions.processCycle() })),
+		http.post(path(MOCK_CONTROL_PATHS.process), async ({ request }) => {
+			// No body at all is the usual cycle, as before the body existed.
+			const body = (await request.clone().text()).trim() === ''
+				? processBodySchema.parse({})
+				: await parseJsonBody(request, processBodySchema, { fail: (message) => apiError(400, message), shape: PROCESS_BODY_SHAPE, what: 'cycle' });
+			if (body instanceof Response) return body;
+			const { source_id, ...sizes } = body;
+			return changed(() => actions.processCycle(sizes, source_id));
+		}),
+		http.post(path(MOCK_CONTROL_PATHS.events), async ({ request }) => {
+			const body = await parseJsonBody(request, eventBodySchema, { fail: (message) => apiError(400, message), shape: EVENT_BODY_SHAPE, what: 'event' });
+			if (body instanceof Response) return body;
+			return changed(() => actions.emitEvent(body));
+		}),
 		http.get(path(MOCK_CONTROL_PATHS.accounts), () =>
 			HttpResponse.json({
 				data: actions.accounts().map(({ account_id, organization_id, name, token, job_tags }) => ({

@@ -41,11 +41,14 @@ export class Faults {
 	private seen: number[] = [];
 	private fired: number[] = [];
 	private random = new Random(1);
+	/** Told of every new rule list, so a state folder can save it. */
+	onChange?: (rules: readonly FaultRule[]) => void;
 
 	set(rules: FaultRule[]): void {
 		this.rules = rules;
 		this.seen = rules.map(() => 0);
 		this.fired = rules.map(() => 0);
+		this.onChange?.(rules);
 	}
 
 	list(): readonly FaultRule[] {
@@ -57,6 +60,7 @@ export class Faults {
 		this.seen = [];
 		this.fired = [];
 		this.random = new Random(1);
+		this.onChange?.([]);
 	}
 
 	/** The answer to this request: `answer()` itself, or what a matching rule makes of it. */

@@ -1,12 +1,14 @@
 /**
- * One processing cycle (what the service does every ~6 hours): some jobs are
- * created, some updated (a title change: updated_at moves), some deleted
- * (deleted_at set on the event's job), and new signals appear. Returns one
- * event per account that tracks the event's source.
+ * Processing (what the service does every ~6 hours): some jobs are created,
+ * some updated (a title change: updated_at moves), some deleted (deleted_at
+ * set on the event's job), and new signals appear. A cycle does several of
+ * each; `one` does a single chosen change (POST /__mock/events). Both return
+ * one event per account that tracks the changed source.
  */
-import type { Job, Signal } from '../contract/schemas';
+import type { Job, Signal, Source } from '../contract/schemas';
 import type { WebhookEventType } from '../contract/events';
-import { makeJob, makeSignal, placeText, searchText } from '../data/generate';
+import { ALL_TYPES, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate';
+import type { StoredJob } from '../data/model';
 import { Random } from '../data/random';
 import type { Store } from '../data/store';
 import type { CycleEvent } from '../webhooks/envelope';
@@ -20,6 +22,30 @@ export interface CycleSizes {
 
 export const DEFAULT_CYCLE: CycleSizes = { created: 5, updated: 3, deleted: 2, signals: 3 };
 
+/** One chosen change (POST /__mock/events): what is not named is picked at random. */
+export interface ChosenChange {
+	event_type: WebhookEventType;
+	/** Only for job_updated and job_deleted. */
+	job_id?: string;
+	source_id?: string;
+	/** Only for signal: its place in the hierarchy. */
+	signal?: { group: string; category: string; type: string };
+}
+
+/** A named source or job that does not exist (the control routes answer 404). */
+export class UnknownRecord extends Error {}
+
+/**
+ * Where the processor stands. A state folder saves it with each change, so a
+ * restarted mock neither hands out an id twice nor repeats the same changes.
+ */
+export interface ProcessorPosition {
+	jobSerial: number;
+	signalSerial: number;
+	lastTime: number;
+	random: number;
+}
+
 export class Processor {
 	private random: Random;
 	private jobSerial: number;
@@ -30,46 +56,100 @@ export class Processor {
 		private readonly store: Store,
 		seed: number,
 		private readonly nowSeconds: () => number,
-		private readonly sizes: CycleSizes = DEFAULT_CYCLE,
+		saved?: ProcessorPosition,
 	) {
-		this.random = new Random(seed ^ 0x5eed);
-		this.jobSerial = store.jobs.size;
-		this.signalSerial = store.signals.length;
+		this.random = new Random(saved?.random ?? seed ^ 0x5eed);
+		this.jobSerial = saved?.jobSerial ?? store.jobs.size;
+		this.signalSerial = saved?.signalSerial ?? store.signals.length;
+		this.lastTime = saved?.lastTime ?? 0;
 	}
 
-	run(): CycleEvent[] {
+	position(): ProcessorPosition {
+		return { jobSerial: this.jobSerial, signalSerial: this.signalSerial, lastTime: this.lastTime, random: this.random.position };
+	}
+
+	/** A cycle over every source, or only over the named one (its jobs and signals). */
+	run(sizes: CycleSizes = DEFAULT_CYCLE, sourceId?: string): CycleEvent[] {
 		const { store, random } = this;
-		const sources = [...store.sources.values()];
+		const source = sourceId === undefined ? undefined : this.sourceNamed(sourceId);
+		const sources = source ? [source] : [...store.sources.values()];
 		if (sources.length === 0) return [];
-		// Strictly increasing per cycle, so new jobs are the newest even within one second.
-		const now = Math.max(this.nowSeconds(), this.lastTime + 1);
-		this.lastTime = now;
+		const now = this.tick();
 		const events: CycleEvent[] = [];
-		const emit = (type: WebhookEventType, data: Job | Signal, sourceId: string) => {
-			for (const account_id of store.trackers(sourceId)) events.push({ account_id, event_type: type, event_data: data });
-		};
-		for (let i = 0; i < this.sizes.created; i++) {
-			const stored = makeJob(random, ++this.jobSerial, random.pick(sources), now);
-			stored.job.updated_at = now;
-			store.addJob(stored);
-			emit('job_created', stored.job, stored.job.source_id);
-		}
-		const existing = () => [...store.jobs.values()];
-		for (const old of random.sample(existing(), this.sizes.updated)) {
-			const job: Job = { ...old.job, job_title: `${old.job.job_title} (updated)`, updated_at: now };
-			store.replaceJob({ job, text: searchText(job), places: placeText(job) });
-			emit('job_updated', job, job.source_id);
-		}
-		for (const gone of random.sample(existing(), this.sizes.deleted)) {
-			store.removeJob(gone.job.job_id);
-			emit('job_deleted', { ...gone.job, updated_at: now, deleted_at: now }, gone.job.source_id);
-		}
-		for (let i = 0; i < this.sizes.signals; i++) {
-			const source = random.pick(sources);
-			const signal = makeSignal(random, ++this.signalSerial, source, (store.jobsBySource.get(source.source_id) ?? []).map((j) => j.job), now);
-			store.addSignal(signal);
-			emit('signal', signal, source.source_id);
-		}
+		const existing = () => (source ? (store.jobsBySource.get(source.source_id) ?? []).slice() : [...store.jobs.values()]);
+		for (let i = 0; i < sizes.created; i++) events.push(...this.create(random.pick(sources), now));
+		for (const old of random.sample(existing(), sizes.updated)) events.push(...this.update(old, now));
+		for (const gone of random.sample(existing(), sizes.deleted)) events.push(...this.remove(gone, now));
+		for (let i = 0; i < sizes.signals; i++) events.push(...this.signal(random.pick(sources), now));
 		return events;
+	}
+
+	one(change: ChosenChange): CycleEvent[] {
+		const source = change.source_id === undefined ? undefined : this.sourceNamed(change.source_id);
+		if (change.event_type === 'job_updated' || change.event_type === 'job_deleted') {
+			const job = this.jobFor(change.job_id, source);
+			const now = this.tick();
+			return change.event_type === 'job_updated' ? this.update(job, now) : this.remove(job, now);
+		}
+		const where = source ?? this.random.pick([...this.store.sources.values()]);
+		if (where === undefined) throw new UnknownRecord('The data set has no sources');
+		const { signal } = change;
+		const place = signal && ALL_TYPES.find((t) => t.group === signal.group && t.category === signal.category && t.type === signal.type);
+		if (signal && !place) throw new UnknownRecord(`No signal type ${signal.group}/${signal.category}/${signal.type}`);
+		const now = this.tick();
+		return change.event_type === 'job_created' ? this.create(where, now) : this.signal(where, now, place);
+	}
+
+	private sourceNamed(id: string): Source {
+		const source = this.store.sources.get(id);
+		if (!source) throw new UnknownRecord(`No source with id "${id}"`);
+		return source;
+	}
+
+	/** The named job, else a random one (of the source, when one is named). */
+	private jobFor(jobId: string | undefined, source: Source | undefined): StoredJob {
+		if (jobId !== undefined) {
+			const job = this.store.jobs.get(jobId);
+			if (!job) throw new UnknownRecord(`No job with id "${jobId}" (a deleted job is gone)`);
+			return job;
+		}
+		const pool = source ? (this.store.jobsBySource.get(source.source_id) ?? []) : [...this.store.jobs.values()];
+		if (pool.length === 0) throw new UnknownRecord(source ? `Source "${source.source_id}" has no jobs left` : 'The data set has no jobs left');
+		return this.random.pick(pool);
+	}
+
+	/** Strictly increasing per call, so new jobs are the newest even within one second. */
+	private tick(): number {
+		this.lastTime = Math.max(this.nowSeconds(), this.lastTime + 1);
+		return this.lastTime;
+	}
+
+	private emit(type: WebhookEventType, data: Job | Signal, sourceId: string): CycleEvent[] {
+		return this.store.trackers(sourceId).map((account_id) => ({ account_id, event_type: type, event_data: data }));
+	}
+
+	private create(source: Source, now: number): CycleEvent[] {
+		const stored = makeJob(this.random, ++this.jobSerial, source, now);
+		stored.job.updated_at = now;
+		this.store.addJob(stored);
+		return this.emit('job_created', stored.job, source.source_id);
+	}
+
+	private update(old: StoredJob, now: number): CycleEvent[] {
+		const job: Job = { ...old.job, job_title: `${old.job.job_title} (updated)`, updated_at: now };
+		this.store.replaceJob({ job, text: searchText(job), places: placeText(job) });
+		return this.emit('job_updated', job, job.source_id);
+	}
+
+	private remove(gone: StoredJob, now: number): CycleEvent[] {
+		this.store.removeJob(gone.job.job_id);
+		return this.emit('job_deleted', { ...gone.job, updated_at: now, deleted_at: now }, gone.job.source_id);
+	}
+
+	private signal(source: Source, now: number, place?: SignalPlace): CycleEvent[] {
+		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => j.job);
+		const signal = makeSignal(this.random, ++this.signalSerial, source, jobs, now, place);
+		this.store.addSignal(signal);
+		return this.emit('signal', signal, source.source_id);
 	}
 }

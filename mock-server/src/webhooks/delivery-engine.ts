@@ -57,7 +57,7 @@ interface Delivery {
 }
 
 /** Bounds the mock's memory when cycles run for hours; the oldest attempts go first. */
-const MAX_LOG_ENTRIES = 100_000;
+export const MAX_LOG_ENTRIES = 100_000;
 
 export class DeliveryEngine {
 	private readonly log: DeliveryLogEntry[] = [];
@@ -70,6 +70,8 @@ export class DeliveryEngine {
 	private nextSlotAt = 0;
 	private readonly timeScale: number;
 	private readonly nowSeconds: () => number;
+	/** Told of every logged attempt, so a state folder can save it. */
+	onRecord?: (entry: DeliveryLogEntry) => void;
 
 	constructor(private readonly options: DeliveryEngineOptions) {
 		const timeScale = options.timeScale ?? 1;
@@ -112,6 +114,12 @@ export class DeliveryEngine {
 	/** Every attempt so far, oldest first. */
 	deliveries(): readonly DeliveryLogEntry[] {
 		return this.log;
+	}
+
+	/** Puts back a saved log (a state folder on start); deliveries that were still queued are not resumed. */
+	restoreLog(entries: readonly DeliveryLogEntry[]): void {
+		this.log.length = 0;
+		for (const entry of entries.slice(-MAX_LOG_ENTRIES)) this.log.push(entry);
 	}
 
 	/** Resolves once every queued delivery has been delivered or has failed its last retry. */
@@ -171,6 +179,7 @@ export class DeliveryEngine {
 	private record(entry: DeliveryLogEntry): void {
 		this.log.push(entry);
 		if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES);
+		this.onRecord?.(entry);
 	}
 
 	private later(delayMs: number, run: () => Promise<void>): void {

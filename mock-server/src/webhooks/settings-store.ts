@@ -15,6 +15,8 @@ export interface WebhookSettingInput {
 
 export class WebhookSettingsStore {
 	private readonly byAccount = new Map<string, Map<string, WebhookSetting>>();
+	/** Told of every entry created (the setting) or removed (null), so a state folder can save it. */
+	onChange?: (accountId: string, webhookId: string, setting: WebhookSetting | null) => void;
 
 	list(accountId: string): WebhookSetting[] {
 		return [...(this.byAccount.get(accountId)?.values() ?? [])];
@@ -29,18 +31,26 @@ export class WebhookSettingsStore {
 			...(input.secret_key === undefined ? {} : { secret_key: input.secret_key }),
 			created_at: nowSeconds,
 		};
+		this.restore(accountId, setting);
+		this.onChange?.(accountId, setting.webhook_id, setting);
+		return setting;
+	}
+
+	/** Puts back an entry as it was saved (a state folder on start). */
+	restore(accountId: string, setting: WebhookSetting): void {
 		let settings = this.byAccount.get(accountId);
 		if (settings === undefined) {
 			settings = new Map();
 			this.byAccount.set(accountId, settings);
 		}
 		settings.set(setting.webhook_id, setting);
-		return setting;
 	}
 
 	/** False when the id is unknown to this account (whether or not another account has it). */
 	remove(accountId: string, webhookId: string): boolean {
-		return this.byAccount.get(accountId)?.delete(webhookId) ?? false;
+		const removed = this.byAccount.get(accountId)?.delete(webhookId) ?? false;
+		if (removed) this.onChange?.(accountId, webhookId, null);
+		return removed;
 	}
 
 	subscribedTo(accountId: string, eventType: WebhookEventType): WebhookSetting[] {
