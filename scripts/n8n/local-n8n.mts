@@ -104,9 +104,14 @@ export interface MockProcess extends Service {
 	appUrl: string;
 }
 
-/** The standalone mock (built: mock-server/dist/cli.js) on `port`. */
+/**
+ * The standalone mock (built: mock-server/dist/cli.js) on `port`. Its state
+ * folder uses node:sqlite, whose "experimental" warning would be the only
+ * line of noise in `npm start`.
+ */
 export async function startMock(port: number, flags: string[] = [], echo = false): Promise<MockProcess> {
-	const service = startService(process.execPath, [join(REPO_ROOT, 'mock-server', 'dist', 'cli.js'), '--port', String(port), ...flags], {
+	const cli = join(REPO_ROOT, 'mock-server', 'dist', 'cli.js');
+	const service = startService(process.execPath, ['--disable-warning=ExperimentalWarning', cli, '--port', String(port), ...flags], {
 		cwd: REPO_ROOT,
 		echo,
 		label: 'mock',

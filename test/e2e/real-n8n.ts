@@ -17,6 +17,8 @@ export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };
 export interface RealN8n {
 	userFolder: string;
 	mock: MockProcess;
+	/** Stops the mock and starts it again on the same port with the same flags (with --state-dir: the same state). */
+	restartMock(): Promise<void>;
 	importWorkflows(workflows: object[]): Promise<void>;
 	cli(args: string[]): Promise<string>;
 	close(): Promise<void>;
@@ -27,7 +29,8 @@ export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.Process
 	await installN8n();
 	const userFolder = mkdtempSync(join(tmpdir(), 'job-signals-e2e-'));
 	packAndInstallPackage(userFolder);
-	const mock = await startMock(await freePort(), mockFlags);
+	const mockPort = await freePort();
+	let mock = await startMock(mockPort, mockFlags);
 	const credentials = [
 		{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: mock.apiUrl, appUrl: mock.appUrl, accessToken: '' } },
 	];
@@ -36,7 +39,13 @@ export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.Process
 	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${credentialFile}`], env);
 	return {
 		userFolder,
-		mock,
+		get mock() {
+			return mock;
+		},
+		async restartMock() {
+			await mock.stop();
+			mock = await startMock(mockPort, mockFlags);
+		},
 		async importWorkflows(workflows) {
 			const dir = mkdtempSync(join(userFolder, 'workflows-'));
 			workflows.forEach((workflow, i) => writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)));

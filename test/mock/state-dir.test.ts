@@ -96,7 +96,7 @@ describe('--state-dir (in-process)', () => {
 		const next = (await app(MOCK_CONTROL_PATHS.process, 'POST')).json as typeof cycle;
 		const createdNext = next.events.filter((e) => e.event_type === 'job_created').map((e) => e.event_data.job_id!);
 		expect(createdNext.filter((id) => createdBefore.includes(id))).toEqual([]);
-		expect(createdNext.every((id) => id > createdBefore.toSorted().at(-1)!)).toBe(true);
+		expect(createdNext.every((id) => id > [...createdBefore].sort().at(-1)!)).toBe(true);
 	});
 
 	it('reset empties the folder: the next start is the seed', async () => {
