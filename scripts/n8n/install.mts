@@ -4,15 +4,38 @@
  * client's native build downloads from the internet), and then sqlite3 has no
  * binary, so it is built with node-gyp against the headers of the Node that
  * runs n8n (npm's configured `nodedir` points at another Node's headers).
- * An interrupted run leaves no marker, so the next run starts over.
+ * An interrupted run leaves no marker, so the next run starts over. What npm
+ * and the compiler print (engine warnings, ~130 lines of C warnings) goes to
+ * INSTALL_LOG; the terminal gets one line per step.
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR, N8N_OVERRIDES, N8N_VERSION } from './config.mts';
 
 const MARKER = join(CACHE_DIR, '.installed');
+export const INSTALL_LOG = join(CACHE_DIR, 'install.log');
 const nodeVersion = process.versions.node;
+
+/** Runs a step with its output appended to INSTALL_LOG; says how many warnings it printed, or where to read the failure. */
+async function logged(step: string, command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+	const start = readLogLength();
+	appendFileSync(INSTALL_LOG, `\n=== ${step}: ${command} ${args.join(' ')}\n`);
+	const fd = openSync(INSTALL_LOG, 'a');
+	try {
+		await run(command, args, { ...options, stdio: ['ignore', fd, fd] });
+	} catch (error) {
+		throw new Error(`${(error as Error).message}; its output is in ${INSTALL_LOG}`);
+	} finally {
+		closeSync(fd);
+	}
+	const warnings = readFileSync(INSTALL_LOG, 'utf8').slice(start).split('\n').filter((line) => /warn/i.test(line)).length;
+	console.log(`  ${step}: done${warnings > 0 ? ` (${warnings} warning lines, harmless; see ${INSTALL_LOG})` : ''}`);
+}
+
+function readLogLength(): number {
+	return existsSync(INSTALL_LOG) ? readFileSync(INSTALL_LOG, 'utf8').length : 0;
+}
 
 function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
 	return new Promise<void>((resolveRun, reject) => {
@@ -48,6 +71,7 @@ export async function installN8n(): Promise<string> {
 	console.log('First run only: about 2,300 packages (2.8 GB), then a native sqlite3 build; later runs reuse it.');
 	rmSync(MARKER, { force: true });
 	mkdirSync(CACHE_DIR, { recursive: true });
+	writeFileSync(INSTALL_LOG, `n8n ${N8N_VERSION} install, ${new Date().toISOString()}\n`);
 	writeFileSync(
 		join(CACHE_DIR, 'package.json'),
 		JSON.stringify({ name: 'job-signals-local-n8n', private: true, dependencies: { n8n: N8N_VERSION }, overrides: N8N_OVERRIDES }, null, 2),
@@ -55,7 +79,7 @@ export async function installN8n(): Promise<string> {
 	const npmEnv = { ...process.env, npm_config_yes: 'true', npm_config_fund: 'false', npm_config_audit: 'false' };
 	const stopInstall = heartbeat('npm install', packagesSoFar);
 	try {
-		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: CACHE_DIR, env: npmEnv });
+		await logged('npm install', 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: CACHE_DIR, env: npmEnv });
 	} finally {
 		stopInstall();
 	}
@@ -80,10 +104,9 @@ export async function installN8n(): Promise<string> {
 	const nodeGyp = process.env.npm_config_node_gyp ?? '/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js';
 	const stopBuild = heartbeat('sqlite3 build', () => 'compiling');
 	try {
-		await run(process.execPath, [nodeGyp, 'rebuild', `--nodedir=${headersPackage}`, '--loglevel=error'], {
+		await logged('sqlite3 build', process.execPath, [nodeGyp, 'rebuild', `--nodedir=${headersPackage}`, '--loglevel=error'], {
 			cwd: join(CACHE_DIR, 'node_modules', 'sqlite3'),
 			env: { ...npmEnv, npm_config_nodedir: headersPackage },
-			stdio: ['ignore', 'ignore', 'inherit'],
 		});
 	} finally {
 		stopBuild();
