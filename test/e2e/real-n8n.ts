@@ -59,9 +59,12 @@ export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.Process
 	};
 }
 
-/** `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run). */
-export async function executeWorkflow(n8n: RealN8n, id: string): Promise<RunData> {
-	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput']);
+/**
+ * `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run);
+ * `env` adds to n8n's environment for this run (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE, say).
+ */
+export async function executeWorkflow(n8n: RealN8n, id: string, env: NodeJS.ProcessEnv = {}): Promise<RunData> {
+	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput'], env);
 	const start = result.stdout.indexOf('{');
 	if (start < 0) throw new Error(`n8n execute printed no result (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
 	return JSON.parse(result.stdout.slice(start)) as RunData;
