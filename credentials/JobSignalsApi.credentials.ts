@@ -26,7 +26,7 @@ export class JobSignalsApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example.com/v2',
-			description: 'The API root including the version segment, in the form https://<host>/v2. For the local mock: http://127.0.0.1:4010/v2.',
+			description: 'The API root including the version segment, in the form https://<host>/v2, as the service\'s documentation or account page gives it',
 		},
 		{
 			displayName: 'App URL',
@@ -35,7 +35,7 @@ export class JobSignalsApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://app.example.com',
-			description: 'Address of the service\'s web application (subscriber upload, webhook settings). For the local mock: http://127.0.0.1:4010.',
+			description: 'Address of the service\'s web application, where you log in (used for subscriber upload and webhook settings)',
 		},
 		{
 			displayName: 'Subscriber Upload Access Token',

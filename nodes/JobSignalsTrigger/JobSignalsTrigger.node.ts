@@ -22,7 +22,10 @@ export class JobSignalsTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when the Job Signals service sends a job or signal event',
+		// The action node's description, word for word: n8n's nodes panel shows one entry for the app (the action node and
+		// this trigger, whose name is the action node's plus "Trigger") and gives it the trigger's description. The trigger's
+		// own events are listed under that entry as its actions ("On job event" …).
+		description: 'Get intent signals, jobs, companies and collections, and upload subscribers, with the Job Signals service',
 		defaults: { name: 'Job Signals Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -25,7 +25,7 @@ export const properties: INodeProperties[] = [
 				name: 'Automatic (Webhook Settings API)',
 				value: 'automatic',
 				description:
-					'The node registers and removes its URL itself through {app_url}/api/webhooks, an endpoint the mock server provides and this package assumes for the service',
+					'The node registers its URL with the service when the workflow is published, and removes it when unpublished, through the service\'s webhook settings API ({app_url}/api/webhooks)',
 			},
 		],
 		default: 'manual',

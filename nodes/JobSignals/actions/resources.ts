@@ -15,11 +15,11 @@ export const resourceProperty: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'Collection', value: 'collection' },
-		{ name: 'Job', value: 'job' },
-		{ name: 'Signal', value: 'signal' },
-		{ name: 'Source', value: 'source' },
-		{ name: 'Subscriber', value: 'subscriber' },
+		{ name: 'Collection', value: 'collection', description: 'Lists of companies the account keeps in the service\'s web application' },
+		{ name: 'Job', value: 'job', description: 'Job posts of the companies the account tracks: search them, or get one or a company\'s' },
+		{ name: 'Signal', value: 'signal', description: 'Intent signals: problems and changes the service detected at companies, with evidence' },
+		{ name: 'Source', value: 'source', description: 'A company the service tracks, by its domain or source ID' },
+		{ name: 'Subscriber', value: 'subscriber', description: 'E-mail addresses added to the account\'s subscriber list' },
 	],
 	default: 'signal',
 };

@@ -18,7 +18,8 @@ export const sourceLocator: INodeProperties = {
 	description: 'The company (source), by its domain or by its source ID',
 	modes: [
 		{
-			displayName: 'By Domain',
+			// Mode labels fit the editor's 92 px mode selector ("By Domain" showed as "By Doma").
+			displayName: 'Domain',
 			name: 'domain',
 			type: 'string',
 			placeholder: 'e.g. acme.com',

@@ -17,6 +17,8 @@ export async function searchCollections(this: ILoadOptionsFunctions, filter?: st
 	return {
 		results: collections
 			.map((c) => ({ name: String(c.name ?? c.collection_id), value: String(c.collection_id) }))
-			.filter((c) => needle === '' || c.name.toLowerCase().includes(needle) || c.value.toLowerCase().includes(needle)),
+			.filter((c) => needle === '' || c.name.toLowerCase().includes(needle) || c.value.toLowerCase().includes(needle))
+			// Sorted by name, as the editor's other lists are (the service lists them in its own order).
+			.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.value.localeCompare(b.value)),
 	};
 }

@@ -5,8 +5,19 @@ import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../transport/paginate';
 import { returnAllAndLimit } from '../common.description';
 
-const SYNTAX_HINT =
-	'Commas separate alternatives (OR). Prefix a term with + to require it or - to exclude it; within one alternative, +-joined terms must all match. | also separates alternatives. Example: +python+remote,-intern';
+/**
+ * The search syntax in plain words, in the descriptions (what AI agents and the editor's tooltip read), not only in a hint.
+ * The spec's rules as README's assumptions read them: comma entries are alternatives, an entry starting with - excludes,
+ * +-joined words must all match, | also separates alternatives, words match case-insensitively anywhere.
+ */
+export const SEARCH_DESCRIPTION =
+	'Words to find in the job posting\'s full text (title, description and tags), matched case-insensitively; empty returns all the account\'s jobs. Separate alternatives with commas: python,golang finds jobs that mention either word. Join words with + when all of them must appear: +python+senior. Start an entry with - to leave out jobs that mention it: python,-intern. Inside an entry, | also separates alternatives.';
+
+export const LOCATIONS_DESCRIPTION =
+	'Where the jobs are: city names or free-text places such as regions or countries, with the same rules as Search (Berlin,Munich finds jobs in either city; Europe,-London leaves out London). Empty: jobs anywhere.';
+
+/** The Job Functions options, sorted by name as the editor lists them. */
+export const JOB_FUNCTION_OPTIONS = [...JOB_CATEGORIES].sort((a, b) => a.localeCompare(b, 'en')).map((category) => ({ name: category, value: category }));
 
 /** The search fields: also the Poll Trigger's New Job (search) parameters. */
 export const searchFilterProperties: INodeProperties[] = [
@@ -16,24 +27,24 @@ export const searchFilterProperties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. +python+senior,golang',
-		hint: SYNTAX_HINT,
-		description: 'Matches the full job posting text, not only tags. Empty: all the account\'s jobs.',
+		hint: 'e.g. +python+remote,-intern: python and remote both, and no intern',
+		description: SEARCH_DESCRIPTION,
 	},
 	{
 		displayName: 'Locations',
 		name: 'locations',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. Berlin,+Europe',
-		hint: 'Same syntax as Search. Cities or free-text places such as regions.',
+		placeholder: 'e.g. Berlin,Munich',
+		description: LOCATIONS_DESCRIPTION,
 	},
 	{
 		displayName: 'Job Functions',
 		name: 'categories',
 		type: 'multiOptions',
-		options: JOB_CATEGORIES.map((category) => ({ name: category, value: category })),
+		options: JOB_FUNCTION_OPTIONS,
 		default: [],
-		description: 'Only jobs tagged with one of these job function categories',
+		description: 'Only jobs tagged with at least one of these job functions; none chosen: any job function',
 	},
 ];
 
