@@ -42,7 +42,8 @@ describe('option lists', () => {
 		const { data } = (await api('/collections')) as { data: { collection_id: string; name: string }[] };
 		const call = { type: NODE_TYPE, method: 'searchCollections', parameters: { resource: 'source', operation: 'getAllInCollection' }, credentials: { jobSignalsApi: mock.credentials } };
 		const all = await listSearch(call);
-		expect(all.results).toEqual(data.map((c) => ({ name: c.name, value: c.collection_id })));
+		// Sorted by name (test/node/editor-polish.test.ts checks the order).
+		expect(all.results).toEqual(data.map((c) => ({ name: c.name, value: c.collection_id })).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })));
 		const needle = data[1].name.slice(0, 5).toUpperCase();
 		const some = await listSearch({ ...call, filter: needle });
 		expect(some.results).toEqual(all.results.filter((r) => r.name.toUpperCase().includes(needle)));

@@ -77,7 +77,7 @@ describe('Job → Get Many for Source', () => {
 		const notDomain = await job('getAllForSource', { source: { __rl: true, mode: 'domain', value: 'not a domain' }, returnAll: true });
 		expect(notDomain.error?.message).toBe('"not a domain" is not a domain');
 		const unknown = await job('getAllForSource', { source: { __rl: true, mode: 'domain', value: 'unknown-company.example' }, returnAll: true });
-		expect(unknown.error?.message).toBe('No tracked source with domain "unknown-company.example"');
+		expect(unknown.error?.message).toBe('The service tracks no company with the domain unknown-company.example');
 		const badId = await job('getAllForSource', { source: { __rl: true, mode: 'id', value: 'src/../x' }, returnAll: true });
 		expect(badId.error?.message).toBe('"src/../x" is not a source ID');
 	});

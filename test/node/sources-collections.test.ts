@@ -29,9 +29,10 @@ describe('Source → Get', () => {
 		expect(byId.items.map((i) => i.json)).toEqual([source]);
 	});
 
-	it('an unknown domain says which', async () => {
+	it('an unknown domain says which, and what to do next', async () => {
 		const result = await run('source', 'get', { source: { __rl: true, mode: 'domain', value: 'nobody.example' } });
-		expect(result.error?.message).toBe('No tracked source with domain "nobody.example"');
+		expect(result.error?.message).toBe('The service tracks no company with the domain nobody.example');
+		expect(result.error?.description).toMatch(/^Give the company's main website domain .* switch Source to By ID\.$/);
 	});
 });
 

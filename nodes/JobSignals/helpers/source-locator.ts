@@ -3,7 +3,7 @@
  * API path it selects. Domains are naked (the service's url_source): a pasted
  * URL is reduced to its host, anything else that is not a domain is an error.
  */
-import { NodeOperationError, type IExecuteFunctions, type INode, type INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
 import { API_PATHS, fillPath } from '../contract';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -72,6 +72,57 @@ export function sourceRefFrom(node: INode, value: unknown, itemIndex?: number): 
 		});
 	}
 	return { by: 'domain', value: domain };
+}
+
+/**
+ * Second-level labels under which country registries sell names (acme.co.uk, acme.com.au): the registered domain of
+ * careers.acme.co.uk is acme.co.uk, not co.uk. A short list, not the Public Suffix List: a miss only costs one more 404.
+ */
+const SECOND_LEVEL = new Set(['ac', 'co', 'com', 'edu', 'gov', 'ltd', 'me', 'net', 'org', 'plc']);
+
+/** The registered domain of a host: careers.acme.com → acme.com, jobs.acme.co.uk → acme.co.uk; a registered domain is itself. */
+export function registeredDomain(domain: string): string {
+	const labels = domain.split('.');
+	const keep = labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!) ? 3 : 2;
+	return labels.slice(-keep).join('.');
+}
+
+/** The domains to ask for, in order: the host as given, then (when it has a subdomain) its registered domain. */
+export function domainCandidates(domain: string): string[] {
+	const registered = registeredDomain(domain);
+	return registered === domain ? [domain] : [domain, registered];
+}
+
+const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
+
+/**
+ * Runs `call` on the Source parameter's path (the source's or its jobs'). A domain the service does not track is tried
+ * again as its registered domain, so a job link on the company's careers or jobs subdomain (the API's own url_job form)
+ * finds the company. A source the service does not know ends in an error that says what to do next.
+ */
+export async function forSource<T>(context: IExecuteFunctions, itemIndex: number, of: 'source' | 'jobs', call: (path: string) => Promise<T>): Promise<T> {
+	const ref = readSource(context, itemIndex);
+	const tries = ref.by === 'domain' ? domainCandidates(ref.value) : [ref.value];
+	let notFound: NodeApiError | undefined;
+	for (const value of tries) {
+		try {
+			return await call(sourcePath({ by: ref.by, value }, of));
+		} catch (error) {
+			if (!isNotFound(error)) throw error;
+			notFound = error as NodeApiError;
+		}
+	}
+	const said = notFound?.description ?? notFound?.message;
+	const which = ref.by === 'domain' ? `the domain ${tries.join(' or ')}` : `the source ID ${ref.value}`;
+	throw new NodeApiError(context.getNode(), { status: 404, message: said ?? '' } as JsonObject, {
+		httpCode: '404',
+		itemIndex,
+		message: `The service tracks no company with ${which}`,
+		description:
+			ref.by === 'domain'
+				? 'Give the company\'s main website domain (its url_source, as Source → Get Many in Collection lists it), or add the company to one of your collections in the service\'s web application and run again. With a source ID, switch Source to By ID.'
+				: 'Source IDs are the source_id of Source → Get Many in Collection or of a signal; check the ID, or switch Source to Domain and give the company\'s domain.',
+	});
 }
 
 /** The source's path, or the path of its jobs. */

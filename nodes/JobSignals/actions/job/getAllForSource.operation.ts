@@ -2,7 +2,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { CURSOR_PARAMS } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
-import { readSource, sourceLocator, sourcePath } from '../../helpers/source-locator';
+import { forSource, sourceLocator } from '../../helpers/source-locator';
 import { collectPages, cursorPager } from '../../transport/paginate';
 import { returnAllAndLimit } from '../common.description';
 
@@ -11,7 +11,8 @@ const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit];
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAllForSource'] } }, properties);
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
-	const path = sourcePath(readSource(this, itemIndex), 'jobs');
 	const limit = readLimit(this, itemIndex);
-	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs), limit);
+	return await forSource(this, itemIndex, 'jobs', async (path) =>
+		await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs), limit),
+	);
 });
