@@ -60,14 +60,19 @@ export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.Process
 }
 
 /**
- * `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run);
+ * `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run, and
+ * exits 1 after a failed one);
  * `env` adds to n8n's environment for this run (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE, say).
  */
 export async function executeWorkflow(n8n: RealN8n, id: string, env: NodeJS.ProcessEnv = {}): Promise<RunData> {
 	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput'], env);
-	const start = result.stdout.indexOf('{');
-	if (start < 0) throw new Error(`n8n execute printed no result (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
-	return JSON.parse(result.stdout.slice(start)) as RunData;
+	// n8n prints the run as indented JSON: from a line "{" to the next line "}". A failed run is printed the same
+	// way, between n8n's "Execution was NOT successful" lines and the error it then throws.
+	const lines = result.stdout.split('\n');
+	const start = lines.indexOf('{');
+	const end = lines.indexOf('}', start);
+	if (start < 0 || end < 0) throw new Error(`n8n execute printed no result (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+	return JSON.parse(lines.slice(start, end + 1).join('\n')) as RunData;
 }
 
 export interface RunData {

@@ -1,7 +1,7 @@
 // In a real n8n, with the package installed as a community package: one workflow per resource, executed by
 // n8n's CLI against the standalone mock over real HTTP, its output compared with the mock's own answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n } from './real-n8n';
+import { DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from './real-n8n';
 
 let n8n: RealN8n;
 
@@ -17,7 +17,23 @@ const WORKFLOWS = {
 	e2eCollections: { resource: 'collection', operation: 'getAll', returnAll: true },
 	e2eSource: { resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: 'src_000002' } },
 	e2eUpload: { resource: 'subscriber', operation: 'upload', emailAddresses: 'e2e-one@example.com, e2e-two@example.com, not-an-address' },
+	e2eJobSearchAll: { resource: 'job', operation: 'search', search: 'engineer', returnAll: true },
+	e2eJobsOfSource: { resource: 'job', operation: 'getAllForSource', source: { __rl: true, mode: 'id', value: 'src_000002' }, returnAll: true },
 };
+
+/**
+ * A list operation's Return All, the mock path whose answer is spoiled ('after': pages answered well first), and
+ * what the error must name: the operation and the page.
+ */
+const BAD_PAGE_CASES = [
+	{ workflow: 'e2eJobSearchAll', path: '/v2/jobs', after: 1, body: 'truncated-json', names: ['Job → Search', 'offset 100'] },
+	{ workflow: 'e2eJobSearchAll', path: '/v2/jobs', after: 1, body: 'html', names: ['Job → Search', 'offset 100'] },
+	{ workflow: 'e2eJobSearchAll', path: '/v2/jobs', after: 1, body: 'empty', names: ['Job → Search', 'offset 100'] },
+	{ workflow: 'e2eJobSearchAll', path: '/v2/jobs', after: 1, body: 'json-string', names: ['Job → Search', 'offset 100'] },
+	{ workflow: 'e2eSignals', path: '/v2/signals', after: 0, body: 'wrong-shape', names: ['Signal → Get Many', 'page 1'] },
+	{ workflow: 'e2eJobsOfSource', path: '/v2/sources', after: 0, body: 'null-list', names: ['Job → Get Many for Source', 'first page'] },
+	{ workflow: 'e2eCollections', path: '/v2/collections', after: 0, body: 'truncated-json', names: ['Collection → Get Many'] },
+] as const;
 
 beforeAll(async () => {
 	n8n = await setUpRealN8n(['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0']);
@@ -62,5 +78,25 @@ describe('the package in a real n8n', () => {
 		expect(emails).toContain('e2e-one@example.com');
 		expect(emails).toContain('e2e-two@example.com');
 		expect(emails).not.toContain('not-an-address');
+	});
+
+	it.each(BAD_PAGE_CASES)('$workflow: a $body answer on $path after $after good page(s) fails the run, with no partial output', async ({ workflow, path, after, body, names }) => {
+		const faults = await fetch(`${n8n.mock.appUrl}/__mock/faults`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ faults: [{ path, body, after, times: 1 }] }),
+		});
+		expect(faults.status).toBe(200);
+		try {
+			const run: RunData = await executeWorkflow(n8n, workflow);
+			const task = run.data.resultData.runData['Job Signals']?.[0];
+			expect(task?.data).toBeUndefined();
+			const message = task?.error?.message ?? run.data.resultData.error?.message ?? '';
+			// The error names the operation and the page (README, Checking answers); never the token.
+			for (const name of names) expect(message).toContain(name);
+			expect(JSON.stringify(run)).not.toContain(DEMO_TOKEN);
+		} finally {
+			await fetch(`${n8n.mock.appUrl}/__mock/faults`, { method: 'DELETE' });
+		}
 	});
 });
