@@ -93,7 +93,7 @@ export function domainCandidates(domain: string): string[] {
 	return registered === domain ? [domain] : [domain, registered];
 }
 
-const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
+const NOT_FOUND = Symbol('not found');
 
 /**
  * Runs `call` on the Source parameter's path (the source's or its jobs'). A domain the service does not track is tried
@@ -105,12 +105,13 @@ export async function forSource<T>(context: IExecuteFunctions, itemIndex: number
 	const tries = ref.by === 'domain' ? domainCandidates(ref.value) : [ref.value];
 	let notFound: NodeApiError | undefined;
 	for (const value of tries) {
-		try {
-			return await call(sourcePath({ by: ref.by, value }, of));
-		} catch (error) {
-			if (!isNotFound(error)) throw error;
-			notFound = error as NodeApiError;
-		}
+		// Only a 404 is caught: every other failure (the transport's NodeApiError) goes on as it came.
+		const result = await call(sourcePath({ by: ref.by, value }, of)).catch(async (error: unknown) => {
+			if (!(error instanceof NodeApiError && error.httpCode === '404')) return await Promise.reject(error as Error);
+			notFound = error;
+			return NOT_FOUND;
+		});
+		if (result !== NOT_FOUND) return result as T;
 	}
 	const said = notFound?.description ?? notFound?.message;
 	const which = ref.by === 'domain' ? `the domain ${tries.join(' or ')}` : `the source ID ${ref.value}`;
