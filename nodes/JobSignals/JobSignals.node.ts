@@ -10,7 +10,9 @@ export class JobSignals implements INodeType {
 		name: 'jobSignals',
 		icon: { light: 'file:jobSignals.svg', dark: 'file:jobSignals.dark.svg' },
 		group: ['input'],
-		version: 1,
+		// 2: Simplify, on by default (version 1 workflows keep the raw output they were built on).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Get intent signals, jobs, companies and collections, and upload subscribers, with the Job Signals service',
 		defaults: { name: 'Job Signals' },

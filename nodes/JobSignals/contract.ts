@@ -12,5 +12,12 @@ export {
 	fillPath,
 	LIMITS,
 } from '../../mock-server/src/contract/api';
-export { SIGNAL_CATEGORIES, SIGNAL_GROUPS, findCategory, isSignalGroup } from '../../mock-server/src/contract/hierarchy';
+export {
+	SIGNAL_CATEGORIES,
+	SIGNAL_GROUPS,
+	findCategory,
+	isSignalGroup,
+	signalCategoryName,
+	signalTypeName,
+} from '../../mock-server/src/contract/hierarchy';
 export { JOB_CATEGORIES } from '../../mock-server/src/contract/job-categories';

@@ -63,3 +63,19 @@ export function findCategory(group: string, category: string): SignalCategoryInf
 export function isSignalGroup(value: string): value is SignalGroup {
 	return (SIGNAL_GROUPS as readonly string[]).includes(value);
 }
+
+/** Words the service writes in capitals inside slugs (the categories' own names do too: IT, URL). */
+const ACRONYMS = new Set(['it', 'url']);
+
+/** A type's display name from its slug ("cash-flow-constraints" → "Cash Flow Constraints"); types carry no name of their own. */
+export function signalTypeName(type: string): string {
+	return type
+		.split('-')
+		.map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+		.join(' ');
+}
+
+/** A category's display name: the hierarchy's, or the slug's for a category newer than this list. */
+export function signalCategoryName(group: string, category: string): string {
+	return findCategory(group, category)?.name ?? signalTypeName(category);
+}

@@ -19,3 +19,16 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/**
+ * Simplify (README, "Simplify"): new in node version 2, on by default as n8n
+ * asks of new nodes; version 1 nodes, saved before it existed, stay raw.
+ */
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+};

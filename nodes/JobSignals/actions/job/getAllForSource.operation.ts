@@ -4,15 +4,17 @@ import { CURSOR_PARAMS } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { forSource, sourceLocator } from '../../helpers/source-locator';
 import { collectPages, cursorPager } from '../../transport/paginate';
-import { returnAllAndLimit } from '../common.description';
+import { simplified, simplifyJob } from '../../helpers/simplify';
+import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
-const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit];
+const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit, simplifyProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAllForSource'] } }, properties);
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
-	return await forSource(this, itemIndex, 'jobs', async (path) =>
+	const jobs = await forSource(this, itemIndex, 'jobs', async (path) =>
 		await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs), limit),
 	);
+	return simplified(this, itemIndex, simplifyJob, jobs);
 });

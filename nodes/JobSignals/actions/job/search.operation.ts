@@ -3,7 +3,8 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { API_PATHS, JOB_CATEGORIES } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../transport/paginate';
-import { returnAllAndLimit } from '../common.description';
+import { simplified, simplifyJob } from '../../helpers/simplify';
+import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 /**
  * The search syntax in plain words, in the descriptions (what AI agents and the editor's tooltip read), not only in a hint.
@@ -48,7 +49,7 @@ export const searchFilterProperties: INodeProperties[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [...searchFilterProperties, ...returnAllAndLimit];
+const properties: INodeProperties[] = [...searchFilterProperties, ...returnAllAndLimit, simplifyProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['search'] } }, properties);
 
@@ -69,10 +70,11 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		this.getNodeParameter('categories', itemIndex, []) as string[],
 	);
 	const limit = readLimit(this, itemIndex);
-	return await collectPages.call(
+	const jobs = await collectPages.call(
 		this,
 		{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
 		offsetPager(filters),
 		limit,
 	);
+	return simplified(this, itemIndex, simplifyJob, jobs);
 });

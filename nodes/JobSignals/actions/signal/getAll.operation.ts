@@ -9,7 +9,8 @@ import {
 import { API_PATHS, fillPath, findCategory, isSignalGroup, LIMITS, SIGNAL_GROUPS } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, pageNumberPager } from '../../transport/paginate';
-import { returnAllAndLimit } from '../common.description';
+import { simplified, simplifySignal } from '../../helpers/simplify';
+import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 /** Which signals: also the Poll Trigger's New Signal parameters. */
 export const signalFilterProperties: INodeProperties[] = [
@@ -56,7 +57,7 @@ export const signalFilterProperties: INodeProperties[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit];
+const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
@@ -87,5 +88,6 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		direct_only: this.getNodeParameter('directOnly', itemIndex) as boolean,
 		active_only: this.getNodeParameter('activeOnly', itemIndex) as boolean,
 	};
-	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters), limit);
+	const signals = await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters), limit);
+	return simplified(this, itemIndex, simplifySignal, signals);
 });

@@ -2,12 +2,15 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 import { perItem } from '../../helpers/items';
 import { forSource, sourceLocator } from '../../helpers/source-locator';
+import { simplified, simplifySource } from '../../helpers/simplify';
 import { serviceRequest } from '../../transport/request';
+import { simplifyProperty } from '../common.description';
 
-export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['get'] } }, [sourceLocator]);
+export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['get'] } }, [sourceLocator, simplifyProperty]);
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
-	return await forSource(this, itemIndex, 'source', async (path) =>
+	const source = await forSource(this, itemIndex, 'source', async (path) =>
 		await serviceRequest.call(this, { method: 'GET', on: 'api', path, idempotent: true, answer: 'source', operation: 'Source → Get' }),
 	);
+	return simplified(this, itemIndex, simplifySource, source);
 });

@@ -4,14 +4,16 @@ import { API_PATHS, CURSOR_PARAMS, fillPath } from '../../contract';
 import { collectionLocator, readCollectionId } from '../../helpers/collection-locator';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, cursorPager } from '../../transport/paginate';
-import { returnAllAndLimit } from '../common.description';
+import { simplified, simplifySource } from '../../helpers/simplify';
+import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
-const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit];
+const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit, simplifyProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['getAllInCollection'] } }, properties);
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const path = fillPath(API_PATHS.sourcesOfCollection, { collection_id: readCollectionId(this, itemIndex) });
 	const limit = readLimit(this, itemIndex);
-	return await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Source → Get Many in Collection' }, cursorPager(CURSOR_PARAMS.sources), limit);
+	const sources = await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Source → Get Many in Collection' }, cursorPager(CURSOR_PARAMS.sources), limit);
+	return simplified(this, itemIndex, simplifySource, sources);
 });
