@@ -1,6 +1,6 @@
 /** Option lists of the Signal parameters, from the one copy of the hierarchy. */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { findCategory, SIGNAL_CATEGORIES } from '../contract';
+import { findCategory, SIGNAL_CATEGORIES, signalTypeName } from '../contract';
 
 const ALL = (what: string): INodePropertyOptions => ({ name: `All ${what}`, value: '' });
 
@@ -16,5 +16,6 @@ export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INode
 	const group = this.getCurrentNodeParameter('group') as string;
 	const category = this.getCurrentNodeParameter('category') as string;
 	const types = findCategory(group, category)?.types ?? [];
-	return [ALL('Types'), ...types.map((type) => ({ name: type, value: type }))];
+	// Title-cased names ("Cash Flow Constraints") beside the title-cased categories; the value stays the service's slug.
+	return [ALL('Types'), ...types.map((type) => ({ name: signalTypeName(type), value: type }))];
 }
