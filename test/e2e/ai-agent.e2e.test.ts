@@ -127,7 +127,8 @@ const AGENT_WORKFLOW = {
 			id: 'agent-j',
 			name: 'Job Signals',
 			type: 'n8n-nodes-job-signals.jobSignalsTool',
-			typeVersion: 1,
+			// The version a node added now gets: Simplify on (job_id stays in the flat shape).
+			typeVersion: 2,
 			position: [320, 200],
 			parameters: {
 				resource: 'job',
@@ -136,7 +137,6 @@ const AGENT_WORKFLOW = {
 				locations: "={{ $fromAI('locations', 'City or region of the job', 'string') }}",
 				returnAll: false,
 				limit: 5,
-				simplify: false,
 			},
 			credentials: { jobSignalsApi: CREDENTIAL },
 		},
