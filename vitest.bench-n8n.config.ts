@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// The real-n8n half of `npm run bench:trigger` (scripts/bench-trigger-n8n.ts).
+// Benchmarks in a real n8n, run by vitest for its TypeScript loading: the real-n8n half of
+// `npm run bench:trigger` and `npm run bench:queue-pacing`, each naming its file.
 export default defineConfig({
 	test: {
-		include: ['scripts/bench-trigger-n8n.ts'],
+		include: ['scripts/bench-trigger-n8n.ts', 'scripts/bench-queue-pacing.ts'],
 		testTimeout: 900_000,
 		hookTimeout: 1_200_000,
 		fileParallelism: false,

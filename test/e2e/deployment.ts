@@ -57,15 +57,19 @@ async function waitForWebhooks(bases: string[], webhookPaths: string[]): Promise
 	}
 }
 
-/** `webhookPaths` (`webhook/<id>/webhook`) are the published triggers' paths, waited for after every start. */
+/**
+ * `webhookPaths` (`webhook/<id>/webhook`) are the published triggers' paths, waited for after every start;
+ * `processEnv` goes to every n8n process on top of the mode's own.
+ */
 export async function startDeployment(
 	mode: Mode,
 	mockFlags: string[],
 	webhookPaths: string[],
 	setUp: (n8n: RealN8n) => Promise<void>,
+	processEnv: NodeJS.ProcessEnv = {},
 ): Promise<Deployment> {
 	const queue: QueueServices | undefined = mode === 'queue' ? await startQueueServices({ postgres: await freePort(), redis: await freePort() }) : undefined;
-	const env = queue ? queueModeEnv(queue) : {};
+	const env = { ...(queue ? queueModeEnv(queue) : {}), ...processEnv };
 	const n8n = await setUpRealN8n(mockFlags, env);
 	const front = await startWebhookFront();
 	const webhookEnv = { ...env, N8N_WEBHOOK_URL: front.url };
