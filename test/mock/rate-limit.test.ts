@@ -1,17 +1,15 @@
-// Per-account rate limit: 429 with Retry-After and X-RateLimit-* past the budget, separate budgets, window reset, app URL exempt.
+// Per-account rate limit: 429 with Retry-After and X-RateLimit-* past the budget, separate budgets, app URL exempt.
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS, CHOICES, LIMITS, MOCK_CONTROL_PATHS } from '../../mock-server/src/contract/api';
 import { collectionsEnvelopeSchema, webhookSettingsEnvelopeSchema } from '../../mock-server/src/contract/schemas';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness';
 
 const LIMIT = 3;
-const TIME_SCALE = 0.005;
-const WINDOW_MS = 60_000 * TIME_SCALE;
-useMock({ ...SMALL, rateLimit: LIMIT, timeScale: TIME_SCALE });
+// A 30 s window: every "within one window" assertion below holds however slow a loaded machine makes the calls
+// (a 300 ms window let the budget come back mid-test under load). The window's reset is in rate-limit-window.test.ts.
+useMock({ ...SMALL, rateLimit: LIMIT, timeScale: 0.5 });
 
 const H = CHOICES.rateLimitHeaders;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function spend(token: string, n: number): Promise<number[]> {
 	const statuses: number[] = [];
 	for (let i = 0; i < n; i++) statuses.push((await call('/collections', { token })).status);
@@ -42,12 +40,6 @@ describe('rate limit', () => {
 		for (let i = 0; i < 5; i++) expectApiError(await call('/collections', { token: 'nope' }), 400);
 		expect(await spend(DEMO_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
 		expect(await spend(SECOND_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
-	});
-
-	it('gives a fresh budget once the window (60 s × time scale) has passed', async () => {
-		expect(await spend(DEMO_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
-		await sleep(WINDOW_MS + 50);
-		expect(await spend(DEMO_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
 	});
 
 	it('does not apply to the app URL (subscriber upload, webhook settings) nor to the control routes, which spend no budget', async () => {
