@@ -18,6 +18,7 @@ export {
 	findCategory,
 	isSignalGroup,
 	signalCategoryName,
+	signalIds,
 	signalTypeName,
 } from '../../mock-server/src/contract/hierarchy';
 export { JOB_CATEGORIES } from '../../mock-server/src/contract/job-categories';

@@ -68,12 +68,21 @@ describe('Signal → Get Many', () => {
 		expect(paths).toContain('/v2/signals/changes/url/domain-url-change');
 	});
 
-	it('an unknown category or type is a clear error before any call; continueOnFail turns it into an error item', async () => {
+	it('ids the bundled list does not know still reach the service (it may have added them); its 404 is a clear error; continueOnFail turns it into an error item', async () => {
+		const before = mock.requests().length;
 		const bad = await signals({ group: 'problems', category: 'weather', returnAll: true });
 		expect(bad.error?.message).toBe('Unknown category "weather" in group "problems"');
+		expect(bad.error?.httpCode).toBe('404');
+		expect(bad.error?.description).toMatch(/^The service does not know this group, category or type\. Pick one from the lists/);
 		const badType = await signals({ group: 'changes', category: 'url', type: 'cash-flow-constraints', returnAll: true });
-		expect(badType.error?.message).toMatch(/^Unknown type "cash-flow-constraints" in category "changes\/url": use one of domain-url-change/);
-		expect(mock.requests()).toHaveLength(0);
+		expect(badType.error?.message).toBe('Unknown type "cash-flow-constraints" in category "changes/url"');
+		const badGroup = await signals({ group: '={{ "rumours" }}', returnAll: true });
+		expect(badGroup.error?.message).toBe('Unknown signal group "rumours"');
+		expect(queries().slice(before).map((u) => u.pathname)).toEqual([
+			'/v2/signals/problems/weather',
+			'/v2/signals/changes/url/cash-flow-constraints',
+			'/v2/signals/rumours',
+		]);
 
 		const mixed = await runNode({
 			type: NODE_TYPE,
@@ -84,7 +93,24 @@ describe('Signal → Get Many', () => {
 		});
 		expect(mixed.error).toBeUndefined();
 		expect(mixed.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 2 }]);
-		expect(mixed.items[2].json).toEqual({ error: 'Unknown category "weather" in group "problems"' });
+		expect(mixed.items[2].json).toEqual({ error: 'Unknown category "weather" in group "problems"', errorDescription: expect.stringMatching(/^The service does not know/), httpCode: '404' });
+	});
+
+	it('display names given by expression map to ids, in any case', async () => {
+		const before = mock.requests().length;
+		const byName = await signals({ group: '={{ "Problems" }}', category: '={{ "IT" }}', returnAll: false, limit: 3 });
+		expect(byName.error).toBeUndefined();
+		const typeByName = await signals({ group: 'problems', category: '={{ "Sales And Marketing" }}', type: '={{ "low conversion rates" }}', returnAll: false, limit: 3 });
+		expect(typeByName.error).toBeUndefined();
+		const changes = await signals({ group: 'changes', category: '={{ "url" }}', type: '={{ "Domain URL Change" }}', returnAll: false, limit: 3 });
+		expect(changes.error).toBeUndefined();
+		expect(queries().slice(before).map((u) => u.pathname)).toEqual([
+			'/v2/signals/problems/it',
+			'/v2/signals/problems/sales-and-marketing/low-conversion-rates',
+			'/v2/signals/changes/url/domain-url-change',
+		]);
+		expect(byName.items.length).toBeGreaterThan(0);
+		for (const item of byName.items) expect(item.json.info).toMatchObject({ group: 'problems', category: 'it' });
 	});
 
 	it('a Limit below 1 is refused', async () => {

@@ -79,3 +79,19 @@ export function signalTypeName(type: string): string {
 export function signalCategoryName(group: string, category: string): string {
 	return findCategory(group, category)?.name ?? signalTypeName(category);
 }
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The ids of a group, category and type given by id or by display name
+ * ("IT", "Cash Flow Constraints"), in any case. A value this list does not
+ * know is kept as given: the service may have added it since (its answer
+ * says whether it exists).
+ */
+export function signalIds(group: string, category: string, type: string): { group: string; category: string; type: string } {
+	const groupId = SIGNAL_GROUPS.find((g) => same(g, group)) ?? group;
+	const info = SIGNAL_CATEGORIES.find((c) => c.group === groupId && (same(c.id, category) || same(c.name, category)));
+	const categoryId = info?.id ?? category;
+	const typeId = info?.types.find((t) => same(t, type) || same(signalTypeName(t), type)) ?? type;
+	return { group: groupId, category: categoryId, type: typeId };
+}

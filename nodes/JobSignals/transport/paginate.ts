@@ -26,20 +26,55 @@ export interface Pager {
 	items(body: IDataObject): IDataObject[];
 	/** What is wrong with a page that fits the contract but not the query that asked for it. */
 	problem?(body: IDataObject, query: IDataObject, items: IDataObject[]): string | undefined;
-	/** The service's total for the whole walk, as this page reports it. */
-	total(body: IDataObject): number;
+	/** The service's total for the whole walk from `first`, as this page reports it; undefined when no page can say (a walk started at a cursor). */
+	total(body: IDataObject): number | undefined;
 	/** The next page's query, or undefined after the last page. */
 	next(body: IDataObject, query: IDataObject, items: IDataObject[]): IDataObject | undefined;
+	/** The service's totals as this page reports them (Include Totals). */
+	totals(body: IDataObject): IDataObject;
+	/** Where a query starts, as the node's Start At option takes it back: { page }, { offset } or { cursor }. */
+	position(query: IDataObject): IDataObject;
+	/** The query that starts after the first `taken` items of a page, where the pagination kind can name one (offsets only). */
+	within?(query: IDataObject, taken: number): IDataObject;
+}
+
+/**
+ * What a walk says besides its items: the first page's totals, and where a
+ * next run would resume (absent at the end). A Limit that ends inside a page
+ * a page number or cursor cannot point into names that page, and in
+ * `returned` how many of its items this run already gave.
+ */
+export interface WalkSummary {
+	totals: IDataObject;
+	resume?: IDataObject;
+}
+
+export interface WalkOptions {
+	limit?: number;
+	/** Client-side filter: only kept items count towards the limit and are returned. */
+	keep?: (item: IDataObject) => boolean;
+	/** Called once the walk is done, with what the pages said (the pages are fetched anyway: no extra call). */
+	summary?: (summary: WalkSummary) => void;
 }
 
 export type PagedRequest = Omit<ServiceRequest, 'qs' | 'answer' | 'page'>;
 
-export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, limit?: number): Promise<IDataObject[]> {
+export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, limitOrOptions?: number | WalkOptions): Promise<IDataObject[]> {
+	const { limit, keep, summary } = typeof limitOrOptions === 'object' ? limitOrOptions : { limit: limitOrOptions };
 	const secrets = secretsOf(await serviceCredentials(this));
 	const fail = (page: string | undefined, problem: string) =>
 		invalidAnswerError(this.getNode(), { ...request, answer: pager.answer, page: page && redactText(page, secrets) }, redactText(problem, secrets));
 	const out: IDataObject[] = [];
 	const totals: number[] = [];
+	let seen = 0;
+	let firstBody: IDataObject | undefined;
+	const done = (resume?: IDataObject, returned?: number) => {
+		if (summary && firstBody) {
+			const at = resume && { ...pager.position(resume), ...(returned === undefined ? {} : { returned }) };
+			summary({ totals: pager.totals(firstBody), ...(at ? { resume: at } : {}) });
+		}
+		return out;
+	};
 	const asked = new Set<string>();
 	let query: IDataObject | undefined = pager.first;
 	while (query) {
@@ -51,14 +86,25 @@ export async function collectPages(this: ServiceContext, request: PagedRequest, 
 		const items = pager.items(body);
 		const problem = pager.problem?.(body, query, items);
 		if (problem) throw fail(page, problem);
-		totals.push(pager.total(body));
-		for (const item of items) out.push(item);
-		if (limit !== undefined && out.length >= limit) return out.length > limit ? out.slice(0, limit) : out;
+		firstBody ??= body;
+		const total = pager.total(body);
+		if (total !== undefined) totals.push(total);
+		seen += items.length;
+		for (let i = 0; i < items.length; i++) {
+			if (keep && !keep(items[i])) continue;
+			out.push(items[i]);
+			if (limit !== undefined && out.length >= limit) {
+				if (i + 1 === items.length) return done(pager.next(body, query, items));
+				// Cut inside the page: an offset names the item after the cut; a page or cursor only the page itself.
+				const within = pager.within?.(query, i + 1);
+				return within ? done(within) : done(query, i + 1);
+			}
+		}
 		query = items.length === 0 ? undefined : pager.next(body, query, items);
 	}
-	const shortfall = totalProblem(out.length, totals);
+	const shortfall = totalProblem(seen, totals);
 	if (shortfall) throw fail(undefined, shortfall);
-	return out;
+	return done();
 }
 
 /**
@@ -82,12 +128,12 @@ function totalProblem(collected: number, totals: number[]): string | undefined {
 
 const list = (body: IDataObject, field: string) => body[field] as IDataObject[];
 
-/** Signals: ask for as many per page as the limit needs (at most maxPerPage), follow has_next. */
-export function pageNumberPager(perPage: number, filters: IDataObject): Pager {
+/** Signals: ask for as many per page as the limit needs (at most maxPerPage), follow has_next; from page `startPage` on. */
+export function pageNumberPager(perPage: number, filters: IDataObject, startPage = 1): Pager {
 	const pagination = (body: IDataObject) => body.pagination as { page: number; per_page: number; has_next: boolean; count_signals: number };
 	return {
 		answer: 'signalsPage',
-		first: { ...filters, page: 1, per_page: perPage },
+		first: { ...filters, page: startPage, per_page: perPage },
 		describe: (query) => `page ${String(query.page)}`,
 		items: (body) => list(body, 'signals'),
 		problem: (body, query, items) => {
@@ -99,19 +145,22 @@ export function pageNumberPager(perPage: number, filters: IDataObject): Pager {
 			if (has_next !== page * per_page < count_signals) return `pagination.has_next is ${has_next} on page ${page} of ${count_signals} at ${per_page} per page`;
 			return undefined;
 		},
-		total: (body) => pagination(body).count_signals,
+		// The pages before the start page are not part of the walk.
+		total: (body) => Math.max(0, pagination(body).count_signals - (startPage - 1) * perPage),
 		next: (body, query) => (pagination(body).has_next ? { ...query, page: Number(query.page) + 1 } : undefined),
+		totals: (body) => body.pagination as IDataObject,
+		position: (query) => ({ page: query.page }),
 	};
 }
 
-/** Job search: offset pages; the total in metrics.count_jobs ends the walk without an extra empty call. */
-export function offsetPager(filters: IDataObject): Pager {
+/** Job search: offset pages from `startOffset`; the total in metrics.count_jobs ends the walk without an extra empty call. */
+export function offsetPager(filters: IDataObject, startOffset = 0): Pager {
 	const total = (body: IDataObject) => (body.metrics as { count_jobs: number }).count_jobs;
 	/** The service's page size, learnt from the first page. */
 	let pageSize: number | undefined;
 	return {
 		answer: 'jobSearchPage',
-		first: { ...filters, offset: 0 },
+		first: { ...filters, offset: startOffset },
 		describe: (query) => `offset ${String(query.offset)}`,
 		items: (body) => list(body, 'data'),
 		problem: (body, query, items) => {
@@ -125,16 +174,19 @@ export function offsetPager(filters: IDataObject): Pager {
 			if (items.length !== expected) return `data holds ${items.length} jobs, but offset ${offset} of ${total(body)} in pages of ${pageSize} holds ${expected}`;
 			return undefined;
 		},
-		total,
+		total: (body) => Math.max(0, total(body) - startOffset),
 		next: (body, query, items) => {
 			const offset = Number(query.offset) + items.length;
 			return offset >= total(body) ? undefined : { ...query, offset };
 		},
+		totals: (body) => body.metrics as IDataObject,
+		position: (query) => ({ offset: query.offset }),
+		within: (query, taken) => ({ ...query, offset: Number(query.offset) + taken }),
 	};
 }
 
-/** Cursor pages: the response's cursor field (absent on the final page) goes back as a query parameter of the same name. */
-export function cursorPager(cursorName: (typeof CURSOR_PARAMS)[keyof typeof CURSOR_PARAMS]): Pager {
+/** Cursor pages: the response's cursor field (absent on the final page) goes back as a query parameter of the same name; from `startCursor` when given. */
+export function cursorPager(cursorName: (typeof CURSOR_PARAMS)[keyof typeof CURSOR_PARAMS], startCursor?: string): Pager {
 	const jobs = cursorName === CURSOR_PARAMS.jobs;
 	const totalName = jobs ? 'count_jobs' : 'count_sources';
 	const cursorOf = (body: IDataObject) => (typeof body[cursorName] === 'string' && body[cursorName] !== '' ? (body[cursorName] as string) : undefined);
@@ -142,7 +194,7 @@ export function cursorPager(cursorName: (typeof CURSOR_PARAMS)[keyof typeof CURS
 	let pageSize: number | undefined;
 	return {
 		answer: jobs ? 'jobsPage' : 'sourcesPage',
-		first: {},
+		first: startCursor === undefined ? {} : { [cursorName]: startCursor },
 		describe: (query) => (query[cursorName] === undefined ? 'first page' : `${cursorName} ${String(query[cursorName])}`),
 		items: (body) => list(body, 'data'),
 		problem: (body, _query, items) => {
@@ -151,10 +203,13 @@ export function cursorPager(cursorName: (typeof CURSOR_PARAMS)[keyof typeof CURS
 			// A page followed by another is a full page; only the last may be short.
 			return items.length === pageSize ? undefined : `data holds ${items.length} items and a ${cursorName} to a next page, but the pages before held ${pageSize}`;
 		},
-		total: (body) => (body.metrics as Record<string, number>)[totalName],
+		// From a cursor, no page says how many items lie behind it.
+		total: (body) => (startCursor === undefined ? (body.metrics as Record<string, number>)[totalName] : undefined),
 		next: (body, query) => {
 			const cursor = cursorOf(body);
 			return cursor === undefined ? undefined : { ...query, [cursorName]: cursor };
 		},
+		totals: (body) => body.metrics as IDataObject,
+		position: (query) => ({ cursor: query[cursorName] }),
 	};
 }

@@ -4,6 +4,8 @@ import { API_PATHS, JOB_CATEGORIES } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../transport/paginate';
 import { simplified, simplifyJob } from '../../helpers/simplify';
+import { includeTotalsOption, readOptions, wholeOption, withTotals } from '../../helpers/walk-options';
+import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 /**
@@ -49,7 +51,30 @@ export const searchFilterProperties: INodeProperties[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [...searchFilterProperties, ...returnAllAndLimit, simplifyProperty];
+const properties: INodeProperties[] = [
+	...searchFilterProperties,
+	...returnAllAndLimit,
+	simplifyProperty,
+	{
+		displayName: 'Options',
+		name: 'options',
+		description: 'Totals, and where to start (to resume an earlier run)',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			includeTotalsOption,
+			{
+				displayName: 'Start At Offset',
+				name: 'startOffset',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'How many matching jobs to skip, e.g. the resume_at.offset of an earlier run with Include Totals',
+			},
+		],
+	},
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['search'] } }, properties);
 
@@ -70,11 +95,14 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		this.getNodeParameter('categories', itemIndex, []) as string[],
 	);
 	const limit = readLimit(this, itemIndex);
+	const options = readOptions(this, itemIndex);
+	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
+	let summary: WalkSummary | undefined;
 	const jobs = await collectPages.call(
 		this,
 		{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
-		offsetPager(filters),
-		limit,
+		offsetPager(filters, startOffset),
+		{ limit, summary: options.includeTotals === true ? (s) => (summary = s) : undefined },
 	);
-	return simplified(this, itemIndex, simplifyJob, jobs);
+	return withTotals(simplified(this, itemIndex, simplifyJob, jobs), summary);
 });

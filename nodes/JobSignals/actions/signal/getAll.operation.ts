@@ -1,15 +1,18 @@
 /** Signal → Get Many: the signals of a group, a category or a type, all pages or up to a limit. */
 import {
+	NodeApiError,
 	NodeOperationError,
 	updateDisplayOptions,
 	type IExecuteFunctions,
 	type INode,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { API_PATHS, fillPath, findCategory, isSignalGroup, LIMITS, SIGNAL_GROUPS } from '../../contract';
+import { API_PATHS, fillPath, LIMITS, SIGNAL_GROUPS, signalIds } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, pageNumberPager } from '../../transport/paginate';
 import { simplified, simplifySignal } from '../../helpers/simplify';
+import { includeTotalsOption, readOptions, wholeOption, withTotals } from '../../helpers/walk-options';
+import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 /** Which signals: also the Poll Trigger's New Signal parameters. */
@@ -57,21 +60,76 @@ export const signalFilterProperties: INodeProperties[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty];
+const LEVELS = [
+	{ name: '1 (Any)', value: 1 },
+	{ name: '2', value: 2 },
+	{ name: '3 (Highest)', value: 3 },
+];
+
+const options: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	description: 'Totals, where to start (to resume an earlier run), page size, and minimum severity or match',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		includeTotalsOption,
+		{
+			displayName: 'Minimum Match',
+			name: 'minMatch',
+			type: 'options',
+			options: LEVELS,
+			default: 1,
+			description: 'Only signals that match their type this closely or more (signal_match, 1–3); filtered in the node, after the service answered',
+		},
+		{
+			displayName: 'Minimum Severity',
+			name: 'minSeverity',
+			type: 'options',
+			options: LEVELS,
+			default: 1,
+			description: 'Only signals this severe or more (signal_severity, 1–3); filtered in the node, after the service answered',
+		},
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: LIMITS.signalsMaxPerPage },
+			default: 100,
+			description: `Signals per call (per_page, at most ${LIMITS.signalsMaxPerPage}). Unset: what the limit needs. Keep it the same between runs that resume with Start At Page.`,
+		},
+		{
+			displayName: 'Start At Page',
+			name: 'startPage',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			description: 'The page to start from, e.g. the resume_at.page of an earlier run with Include Totals',
+		},
+	],
+};
+
+const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty, options];
 
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
-/** The endpoint for a group, category and type, checked against the hierarchy (empty category or type: all of them). */
+/**
+ * The endpoint for a group, category and type (empty category or type: all of
+ * them). Names map to ids; ids this node's list does not know still go to the
+ * service, which may have added them (its 404 says when not: notFoundHint).
+ */
 export function signalsPathFor(node: INode, group: string, category: string, type: string, itemIndex?: number): string {
-	const fail = (message: string) => new NodeOperationError(node, message, { itemIndex });
-	if (!isSignalGroup(group)) throw fail(`Unknown signal group "${group}": use one of ${SIGNAL_GROUPS.join(', ')}`);
-	if (category === '') return fillPath(API_PATHS.signalsOfGroup, { group });
-	const info = findCategory(group, category);
-	if (!info) throw fail(`Unknown category "${category}" in group "${group}"`);
-	if (type === '') return fillPath(API_PATHS.signalsOfCategory, { group, category });
-	if (!info.types.includes(type)) throw fail(`Unknown type "${type}" in category "${group}/${category}": use one of ${info.types.join(', ')}`);
-	return fillPath(API_PATHS.signalsOfType, { group, category, type });
+	const ids = signalIds(group.trim(), category.trim(), type.trim());
+	if (ids.group === '') throw new NodeOperationError(node, `Group is required: use one of ${SIGNAL_GROUPS.join(', ')}`, { itemIndex });
+	if (ids.category === '') return fillPath(API_PATHS.signalsOfGroup, { group: ids.group });
+	if (ids.type === '') return fillPath(API_PATHS.signalsOfCategory, { group: ids.group, category: ids.category });
+	return fillPath(API_PATHS.signalsOfType, ids);
 }
+
+/** What to do when the service answers 404 to a signals path. */
+export const notFoundHint =
+	'The service does not know this group, category or type. Pick one from the lists, or check the ID or name given by expression (ids such as "it" or "cash-flow-constraints", or names such as "IT" or "Cash Flow Constraints").';
 
 function signalsPath(context: IExecuteFunctions, itemIndex: number): string {
 	const group = context.getNodeParameter('group', itemIndex) as string;
@@ -83,11 +141,29 @@ function signalsPath(context: IExecuteFunctions, itemIndex: number): string {
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const path = signalsPath(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const perPage = Math.min(limit ?? LIMITS.signalsMaxPerPage, LIMITS.signalsMaxPerPage);
+	const opts = readOptions(this, itemIndex);
+	const minSeverity = wholeOption(this, opts, 'minSeverity', 'Minimum Severity', 1, 1, itemIndex);
+	const minMatch = wholeOption(this, opts, 'minMatch', 'Minimum Match', 1, 1, itemIndex);
+	const filtering = minSeverity > 1 || minMatch > 1;
+	// A client-side filter drops items, so a limit alone cannot size the page: then the largest page.
+	const needed = filtering ? undefined : limit;
+	const perPage = wholeOption(this, opts, 'pageSize', 'Page Size', 1, Math.min(needed ?? LIMITS.signalsMaxPerPage, LIMITS.signalsMaxPerPage), itemIndex);
+	if (perPage > LIMITS.signalsMaxPerPage) throw new NodeOperationError(this.getNode(), `Page Size is at most ${LIMITS.signalsMaxPerPage}, got ${perPage}`, { itemIndex });
+	const startPage = wholeOption(this, opts, 'startPage', 'Start At Page', 1, 1, itemIndex);
 	const filters = {
 		direct_only: this.getNodeParameter('directOnly', itemIndex) as boolean,
 		active_only: this.getNodeParameter('activeOnly', itemIndex) as boolean,
 	};
-	const signals = await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters), limit);
-	return simplified(this, itemIndex, simplifySignal, signals);
+	let summary: WalkSummary | undefined;
+	const signals = await collectPages
+		.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters, startPage), {
+			limit,
+			keep: filtering ? (s) => (s.signal_severity as number) >= minSeverity && (s.signal_match as number) >= minMatch : undefined,
+			summary: opts.includeTotals === true ? (s) => (summary = s) : undefined,
+		})
+		.catch((error: unknown) => {
+			if (error instanceof NodeApiError && error.httpCode === '404') error.description = notFoundHint;
+			throw error;
+		});
+	return withTotals(simplified(this, itemIndex, simplifySignal, signals), summary);
 });
