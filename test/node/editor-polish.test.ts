@@ -209,5 +209,12 @@ describe('a careers or jobs subdomain finds the tracked company', () => {
 		});
 		expect(byId.error?.message).toBe('The service tracks no company with the source ID src_nobody');
 		expect(byId.error?.description).toMatch(/switch Source to Domain/);
+		const badId = await runNode({
+			type: NODE_TYPE,
+			parameters: { resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: 'acme.com/x' } },
+			credentials: { jobSignalsApi: mock.credentials },
+		});
+		expect(badId.error?.message).toBe('"acme.com/x" is not a source ID');
+		expect(badId.error?.description).toMatch(/For a domain, switch Source to Domain\.$/);
 	});
 });

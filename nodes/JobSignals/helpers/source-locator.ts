@@ -61,7 +61,12 @@ export function sourceRefFrom(node: INode, value: unknown, itemIndex?: number): 
 	const raw = typeof locator?.value === 'string' ? locator.value.trim() : String(locator?.value ?? '').trim();
 	if (raw === '') throw new NodeOperationError(node, 'Source is required: give a domain or a source ID', { itemIndex });
 	if (locator?.mode === 'id') {
-		if (!SOURCE_ID.test(raw)) throw new NodeOperationError(node, `"${raw}" is not a source ID`, { itemIndex });
+		if (!SOURCE_ID.test(raw)) {
+			throw new NodeOperationError(node, `"${raw}" is not a source ID`, {
+				itemIndex,
+				description: 'A source ID is the source_id of a company (e.g. src_000123), as Source → Get Many in Collection and signals give it. For a domain, switch Source to Domain.',
+			});
+		}
 		return { by: 'id', value: raw };
 	}
 	const domain = normalizeDomain(raw);
