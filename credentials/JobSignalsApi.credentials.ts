@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 export class JobSignalsApi implements ICredentialType {
 	name = 'jobSignalsApi';
@@ -45,6 +45,15 @@ export class JobSignalsApi implements ICredentialType {
 			default: '',
 			description: 'The access_token sent in the body of subscriber uploads (the spec calls it the API access key). Leave empty to use the API token.',
 		},
+		{
+			displayName: 'Requests per Minute',
+			name: 'requestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description:
+				'The account\'s rate limit (60 unless the provider raised it on request). Used only while the service reports no budget in its answers; when it does, the node follows what it says.',
+		},
 	];
 
 	// Bearer header on every request made with httpRequestWithAuthentication.
@@ -52,15 +61,6 @@ export class JobSignalsApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: { Authorization: '=Bearer {{$credentials.apiToken}}' },
-		},
-	};
-
-	// Collections are part of the jobs API, which every account has (signals need the enterprise add-on).
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/collections',
-			method: 'GET',
 		},
 	};
 }

@@ -3,6 +3,7 @@ import { properties } from './actions/resources';
 import { router } from './actions/router';
 import { getSignalCategories, getSignalTypes } from './methods/loadOptions';
 import { searchCollections } from './methods/listSearch';
+import { jobSignalsApiTest } from './transport/credential-test';
 
 export class JobSignals implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,13 +20,14 @@ export class JobSignals implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'jobSignalsApi', required: true }],
+		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
 		properties,
 	};
 
 	methods = {
 		loadOptions: { getSignalCategories, getSignalTypes },
 		listSearch: { searchCollections },
+		credentialTest: { jobSignalsApiTest },
 	};
 
 	async execute(this: IExecuteFunctions) {

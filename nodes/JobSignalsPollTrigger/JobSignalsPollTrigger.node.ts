@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 import { getSignalCategories, getSignalTypes } from '../JobSignals/methods/loadOptions';
+import { jobSignalsApiTest } from '../JobSignals/transport/credential-test';
 import { poll } from './poll';
 import { properties } from './properties';
 
@@ -16,12 +17,13 @@ export class JobSignalsPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'jobSignalsApi', required: true }],
+		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
 		properties,
 	};
 
 	methods = {
 		loadOptions: { getSignalCategories, getSignalTypes },
+		credentialTest: { jobSignalsApiTest },
 	};
 
 	async poll(this: IPollFunctions) {

@@ -13,6 +13,7 @@ import { properties } from './properties';
 import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
 import { checkExists, create, remove } from './registration';
+import { jobSignalsApiTest } from '../JobSignals/transport/credential-test';
 
 export class JobSignalsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,6 +34,7 @@ export class JobSignalsTrigger implements INodeType {
 			{
 				name: 'jobSignalsApi',
 				required: true,
+				testedBy: 'jobSignalsApiTest',
 				displayOptions: { show: { registration: ['automatic'] } },
 			},
 		],
@@ -52,6 +54,8 @@ export class JobSignalsTrigger implements INodeType {
 		],
 		properties,
 	};
+
+	methods = { credentialTest: { jobSignalsApiTest } };
 
 	webhookMethods = {
 		default: {

@@ -13,7 +13,7 @@ describe('node description', () => {
 		const packages = await loadPackages();
 		const { description } = packages.nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
 		expect(description.usableAsTool).toBe(true);
-		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true }]);
+		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }]);
 		const resources = description.properties.find((p) => p.name === 'resource')!.options!.map((o) => (o as { value: string }).value);
 		expect(resources.sort()).toEqual(['collection', 'job', 'signal', 'source', 'subscriber']);
 		const operations = description.properties.filter((p) => p.name === 'operation');

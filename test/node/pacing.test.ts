@@ -6,9 +6,9 @@ let key = 0;
 const freshKey = () => `test-account-${key++}`;
 
 /** Resolves how many ms of fake time `waitForTurn` took. */
-async function timed(account: string, documentedLimit = true): Promise<number> {
+async function timed(account: string, documentedLimit = true, perMinute?: number): Promise<number> {
 	const start = Date.now();
-	const turn = waitForTurn(account, documentedLimit);
+	const turn = waitForTurn(account, documentedLimit, perMinute);
 	await vi.runAllTimersAsync();
 	await turn;
 	return Date.now() - start;
@@ -31,6 +31,15 @@ describe('pacing', () => {
 		// The first request went out 6 s ago: the 61st waits the other 54 s.
 		expect(await timed(account)).toBe(54_000);
 		expect(await timed(account)).toBe(100);
+	});
+
+	it('the credential\'s Requests per Minute replaces the documented 60 while the service reports no budget', async () => {
+		const slow = freshKey();
+		for (let i = 0; i < 3; i++) expect(await timed(slow, true, 3)).toBe(0);
+		expect(await timed(slow, true, 3)).toBe(60_000);
+		const fast = freshKey();
+		for (let i = 0; i < 120; i++) expect(await timed(fast, true, 120)).toBe(0);
+		expect(await timed(fast, true, 120)).toBe(60_000);
 	});
 
 	it('follows X-RateLimit-Remaining / -Reset once the service reports them', async () => {

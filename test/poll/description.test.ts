@@ -14,7 +14,7 @@ describe('poll trigger description', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
 		expect(description.usableAsTool).toBeUndefined();
-		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true }]);
+		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }]);
 		const events = description.properties.find((p) => p.name === 'event')!.options!.map((o) => (o as { value: string }).value);
 		expect(events.sort()).toEqual(['newJob', 'newSignal', 'updatedJob']);
 		expect(description.properties.some((p) => p.type === 'notice' && /Deleted jobs cannot be polled/.test(p.displayName))).toBe(true);

@@ -24,7 +24,17 @@ export const resourceProperty: INodeProperties = {
 	default: 'signal',
 };
 
-export const properties: INodeProperties[] = [resourceProperty, ...Object.values(RESOURCES).flatMap((r) => r.description)];
+/** The service description marks the jobs and sources API (v2) deprecated, collections included; the signals API is not. */
+export const deprecationNotice: INodeProperties = {
+	displayName:
+		'The service marks its jobs and sources API (v2) as deprecated; collections are part of it. It still works; a successor version has not been announced. Signals and subscriber upload are not affected.',
+	name: 'deprecationNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { resource: ['job', 'source', 'collection'] } },
+};
+
+export const properties: INodeProperties[] = [resourceProperty, deprecationNotice, ...Object.values(RESOURCES).flatMap((r) => r.description)];
 
 export function operationFor(resource: string, operation: string): OperationRun | undefined {
 	const entry = (RESOURCES as Record<string, { operations: Record<string, OperationRun> }>)[resource];

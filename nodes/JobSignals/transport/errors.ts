@@ -16,7 +16,7 @@ export interface RawAnswer {
 }
 
 /** The service's message: `message` (API errors) or `responseText` (subscriber upload, "Error '<reason>'"); an HTML page's title or the status line. */
-function serviceMessage(answer: RawAnswer): string | undefined {
+export function serviceMessage(answer: RawAnswer): string | undefined {
 	const text = answer.text.trim();
 	if (text === '') return undefined;
 	if (isHtml(text)) return htmlTitle(text) ?? statusLine(answer.status, answer.statusText);

@@ -4,7 +4,8 @@
  *
  * Once the service reports its budget (X-RateLimit-Remaining / -Reset, or
  * Retry-After on a 429) the pacer follows what it last said. Until then, calls
- * the documented limit covers get 60 requests per sliding minute; others
+ * the documented limit covers get the credential's Requests per Minute (the
+ * documented 60 unless the account's limit was raised) per sliding minute; others
  * (the app URL, see CHOICES.rateLimitAppliesToAppUrl) are not held back.
  */
 import { sleep } from 'n8n-workflow';
@@ -36,15 +37,16 @@ function budgetOf(key: string): Budget {
 
 /**
  * Waits until one more request fits in the budget, then counts it.
- * `documentedLimit`: whether the documented per-minute limit applies until the service reports its own.
+ * `documentedLimit`: whether the per-minute limit applies until the service reports its own;
+ * `perMinute`: that limit.
  */
-export async function waitForTurn(key: string, documentedLimit: boolean): Promise<void> {
+export async function waitForTurn(key: string, documentedLimit: boolean, perMinute: number = LIMITS.requestsPerMinute): Promise<void> {
 	const budget = budgetOf(key);
 	// Re-read after every wait: another request may have brought the service's own budget meanwhile.
 	const fallback = () => documentedLimit && !budget.reported;
 	for (;;) {
 		const now = Date.now();
-		const wait = waitNeeded(budget, now, fallback());
+		const wait = waitNeeded(budget, now, fallback(), perMinute);
 		if (wait <= 0) break;
 		await sleep(wait);
 	}
@@ -52,7 +54,7 @@ export async function waitForTurn(key: string, documentedLimit: boolean): Promis
 	if (fallback()) budget.sent.push(Date.now());
 }
 
-function waitNeeded(budget: Budget, now: number, fallback: boolean): number {
+function waitNeeded(budget: Budget, now: number, fallback: boolean, perMinute: number): number {
 	if (budget.resetAt !== undefined && now >= budget.resetAt) {
 		budget.remaining = undefined;
 		budget.resetAt = undefined;
@@ -62,7 +64,9 @@ function waitNeeded(budget: Budget, now: number, fallback: boolean): number {
 	}
 	if (!fallback) return 0;
 	while (budget.sent.length > 0 && budget.sent[0] <= now - WINDOW_MS) budget.sent.shift();
-	return budget.sent.length < LIMITS.requestsPerMinute ? 0 : budget.sent[0] + WINDOW_MS - now;
+	if (budget.sent.length < perMinute) return 0;
+	// A lowered limit may leave more sends in the window than it allows: wait for the one that makes room.
+	return budget.sent[budget.sent.length - perMinute] + WINDOW_MS - now;
 }
 
 /** Takes the service's view of the budget from a response's headers. */

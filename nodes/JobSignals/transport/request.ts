@@ -17,7 +17,7 @@ import {
 	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
-import { CHOICES } from '../contract';
+import { CHOICES, LIMITS } from '../contract';
 import { ANSWERS, type AnswerName } from './answers';
 import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
@@ -75,6 +75,12 @@ export function serviceCredentials(context: ServiceContext): Promise<ICredential
 	return credentials;
 }
 
+/** The credential's Requests per Minute; credentials saved before the field existed get the documented limit. */
+export function requestsPerMinute(credentials: ICredentialDataDecryptedObject): number {
+	const value = Number(credentials.requestsPerMinute);
+	return Number.isInteger(value) && value >= 1 ? value : LIMITS.requestsPerMinute;
+}
+
 export async function serviceRequest(this: ServiceContext, request: ServiceRequest): Promise<IDataObject> {
 	const credentials = await serviceCredentials(this);
 	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
@@ -93,10 +99,11 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 	const documentedLimit = request.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
 	const budgetRoot = documentedLimit ? trimSlash(String(credentials.baseUrl)) : root;
 	const budgetKey = `${budgetRoot}\n${String(credentials.apiToken)}`;
+	const perMinute = requestsPerMinute(credentials);
 	let rateLimited = 0;
 	let transient = 0;
 	for (;;) {
-		await waitForTurn(budgetKey, documentedLimit);
+		await waitForTurn(budgetKey, documentedLimit, perMinute);
 		let response: FullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {

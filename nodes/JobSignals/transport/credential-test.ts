@@ -1,0 +1,35 @@
+/**
+ * The credential test: one GET of the account's collections (every account has
+ * the jobs API; signals need an add-on). A method rather than a declarative
+ * test because n8n reports a declarative test's failure by its status text
+ * only ("Bad Request"), where the service says what is wrong ("Invalid API token").
+ */
+import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import { API_PATHS } from '../contract';
+import { serviceMessage } from './errors';
+import { describeNetworkError } from './network';
+import { redactText, secretsOf } from './redact';
+
+const TIMEOUT_MS = 30_000;
+
+export async function jobSignalsApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const secrets = secretsOf(data);
+	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (!/^https?:\/\//i.test(baseUrl)) return { status: 'Error', message: `API Base URL must start with http:// or https://, e.g. https://api.example.com/v2` };
+	let response: Response;
+	let text: string;
+	try {
+		// fetch: the only request helper n8n gives a credential test is its deprecated `request`.
+		response = await fetch(`${baseUrl}${API_PATHS.collections}`, {
+			headers: { Authorization: `Bearer ${String(data.apiToken ?? '')}`, Accept: 'application/json' },
+			signal: AbortSignal.timeout(TIMEOUT_MS),
+		});
+		text = await response.text();
+	} catch (error) {
+		return { status: 'Error', message: redactText(`Could not reach the service at ${baseUrl}: ${describeNetworkError(error, TIMEOUT_MS)}`, secrets) };
+	}
+	if (response.ok) return { status: 'OK', message: 'Connection successful' };
+	const said = serviceMessage({ status: response.status, statusText: response.statusText, text }) ?? response.statusText;
+	return { status: 'Error', message: redactText(`The service answered ${response.status}: ${said}`.trim(), secrets) };
+}
