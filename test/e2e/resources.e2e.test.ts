@@ -1,7 +1,10 @@
 // In a real n8n, with the package installed as a community package: one workflow per resource, executed by
 // n8n's CLI against the standalone mock over real HTTP, its output compared with the mock's own answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from './real-n8n';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../scripts/n8n/config.mts';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from './real-n8n';
 
 let n8n: RealN8n;
 
@@ -35,9 +38,15 @@ const BAD_PAGE_CASES = [
 	{ workflow: 'e2eCollections', path: '/v2/collections', after: 0, body: 'truncated-json', names: ['Collection → Get Many'] },
 ] as const;
 
+/** The shipped example that npm start imports (Simplify, no Edit Fields), on this test's credential. */
+function signalsExample() {
+	const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'problem-signals.workflow.json'), 'utf8')) as { nodes: { credentials?: object }[] };
+	return { ...example, nodes: example.nodes.map((node) => (node.credentials ? { ...node, credentials: { jobSignalsApi: CREDENTIAL } } : node)) };
+}
+
 beforeAll(async () => {
 	n8n = await setUpRealN8n(['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0']);
-	await n8n.importWorkflows(Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)));
+	await n8n.importWorkflows([...Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)), signalsExample()]);
 });
 
 afterAll(async () => {
@@ -78,6 +87,15 @@ describe('the package in a real n8n', () => {
 		expect(emails).toContain('e2e-one@example.com');
 		expect(emails).toContain('e2e-two@example.com');
 		expect(emails).not.toContain('not-an-address');
+	});
+
+	it('the shipped signals example: simplified items, the same signals as the API', async () => {
+		const output = nodeOutput(await executeWorkflow(n8n, 'jsExampleSignals'), 'Active IT problems');
+		const raw = (await api('/signals/problems/it?direct_only=true&active_only=true&per_page=50&page=1')).signals as { source_name: string }[];
+		expect(output.length).toBe(Math.min(50, raw.length));
+		expect(output.map((item) => item.company)).toEqual(raw.slice(0, 50).map((signal) => signal.source_name));
+		expect(output[0]).toMatchObject({ category_name: 'IT' });
+		expect(output[0]).not.toHaveProperty('info');
 	});
 
 	it.each(BAD_PAGE_CASES)('$workflow: a $body answer on $path after $after good page(s) fails the run, with no partial output', async ({ workflow, path, after, body, names }) => {
