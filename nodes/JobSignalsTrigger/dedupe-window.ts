@@ -54,11 +54,17 @@ export function markLoadedStaticData(staticData: IDataObject): void {
  */
 export function recordInPersistedWindow(staticData: IDataObject, eventIds: Iterable<string>): boolean {
 	if (staticData[MARKER] !== 1) return false;
-	let next = storedIds(staticData);
-	for (const id of eventIds) if (!next.includes(`\n${id}\n`)) next += `${id}\n`;
-	let count = next.split('\n').length - 2;
-	for (; count > WINDOW_SIZE; count--) next = next.slice(next.indexOf('\n', 1));
-	staticData.seenEventIds = next;
-	staticData.seenEventCount = count;
+	const stored = storedIds(staticData);
+	const ids = stored === '\n' ? [] : stored.slice(1, -1).split('\n');
+	// One pass over a set: an execution may merge all 2,000 ids its process claimed.
+	const known = new Set(ids);
+	for (const id of eventIds) {
+		if (known.has(id)) continue;
+		known.add(id);
+		ids.push(id);
+	}
+	const kept = ids.slice(-WINDOW_SIZE);
+	staticData.seenEventIds = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
+	staticData.seenEventCount = kept.length;
 	return true;
 }
