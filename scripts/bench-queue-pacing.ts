@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './n8n/ports.mts';
 import { executionsOf, startDeployment } from '../test/e2e/deployment';
-import { CREDENTIAL, DEMO_TOKEN } from '../test/e2e/real-n8n';
+import { CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerNode } from '../test/e2e/real-n8n';
 
 const EXECUTIONS = 4;
 const SEARCH = 'engineer';
@@ -58,7 +58,7 @@ describe('bench: rate-limit pacing on two queue-mode workers', () => {
 						active: false,
 						settings: { executionOrder: 'v1' },
 						nodes: [
-							{ id: 'hook', name: 'Job Signals Trigger', type: 'n8n-nodes-job-signals.jobSignalsTrigger', typeVersion: 1, position: [0, 0], webhookId: WEBHOOK_ID, parameters: { registration: 'manual', events: ['job_created'] } },
+							triggerNode({ id: 'e2ePacing', webhookId: WEBHOOK_ID, registration: 'manual' }),
 							{ id: 'search', name: 'Job Signals', type: 'n8n-nodes-job-signals.jobSignals', typeVersion: 1, position: [220, 0], parameters: { resource: 'job', operation: 'search', search: SEARCH, returnAll: true }, credentials: { jobSignalsApi: CREDENTIAL } },
 						],
 						connections: { 'Job Signals Trigger': { main: [[{ node: 'Job Signals', type: 'main', index: 0 }]] } },
@@ -79,7 +79,7 @@ describe('bench: rate-limit pacing on two queue-mode workers', () => {
 					fetch(`${deployment.webhookBases[i % 2]}webhook/${WEBHOOK_ID}/webhook`, {
 						method: 'POST',
 						headers: { 'content-type': 'application/json' },
-						body: JSON.stringify({ webhook_event_id: `pacing-${i}`, webhook_id: 'whk', organization_id: 'org', event_type: 'job_created', event_data: { job_id: `start-${i}` }, created_at: 0, updated_at: 0 }),
+						body: JSON.stringify(jobCreatedEnvelope(`pacing-${i}`)),
 					}),
 				),
 			);

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { executionsOf, executionsPerId, startDeployment, type Deployment, type Mode } from '../test/e2e/deployment';
-import { CREDENTIAL } from '../test/e2e/real-n8n';
+import { jobCreatedEnvelope, triggerWorkflow } from '../test/e2e/real-n8n';
 
 const DISTINCT = 1000;
 const REPEATS = 100;
@@ -21,26 +21,7 @@ const IN_FLIGHT = 32;
 const WORKFLOW_ID = 'benchTrigger';
 const WEBHOOK_ID = '3f6b8d20-7c1e-4a9b-8e5d-2a4c6e8f0b13';
 
-const workflow = {
-	id: WORKFLOW_ID,
-	name: WORKFLOW_ID,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'bench-trigger',
-			name: 'Job Signals Trigger',
-			type: 'n8n-nodes-job-signals.jobSignalsTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: WEBHOOK_ID,
-			parameters: { registration: 'manual', events: ['job_created', 'job_updated', 'job_deleted', 'signal'] },
-			credentials: { jobSignalsApi: CREDENTIAL },
-		},
-	],
-	connections: {},
-	pinData: {},
-};
+const workflow = triggerWorkflow({ id: WORKFLOW_ID, webhookId: WEBHOOK_ID, registration: 'manual' });
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -75,15 +56,7 @@ async function measure(mode: Mode, deployment: Deployment) {
 				const response = await fetch(`${deployment.front.url}webhook/${WEBHOOK_ID}/webhook`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({
-						webhook_event_id: sends[index],
-						webhook_id: 'whk_bench',
-						organization_id: 'org_bench',
-						event_type: 'job_created',
-						event_data: { job_id: `job-${sends[index]}` },
-						created_at: 1_760_000_000,
-						updated_at: 1_760_000_000,
-					}),
+					body: JSON.stringify(jobCreatedEnvelope(sends[index])),
 				});
 				await response.arrayBuffer();
 				timings.push(performance.now() - t0);

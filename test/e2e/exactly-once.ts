@@ -12,17 +12,9 @@ import { join } from 'node:path';
 import { parse } from 'flatted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/n8n/config.mts';
-import { CREDENTIAL, DEMO_TOKEN } from './real-n8n';
+import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerWorkflow, type TriggerWorkflow } from './real-n8n';
 import { executionsOf, executionsPerId, startDeployment, type Deployment, type Mode } from './deployment';
 import { processForPath } from './webhook-front';
-
-const ALL_EVENTS = ['job_created', 'job_updated', 'job_deleted', 'signal'];
-
-interface TriggerWorkflow {
-	id: string;
-	webhookId: string;
-	registration: 'manual' | 'automatic';
-}
 
 const TRIGGERS: TriggerWorkflow[] = [
 	{ id: 'e2eTriggerManual', webhookId: '7d1e9c8a-2b4f-4a6e-9d3c-5f8e7a6b4c21', registration: 'manual' },
@@ -31,23 +23,6 @@ const TRIGGERS: TriggerWorkflow[] = [
 
 /** The queue-mode complement: the trigger, then n8n's database-backed Remove Duplicates on webhook_event_id. */
 const COMPLEMENT: TriggerWorkflow = { id: 'e2eTriggerDedupe', webhookId: '9a4e2d71-3c8b-4e5f-a6d0-1b7c9e2f4a38', registration: 'manual' };
-
-function triggerNode(trigger: TriggerWorkflow) {
-	return {
-		id: `${trigger.id}-trigger`,
-		name: 'Job Signals Trigger',
-		type: 'n8n-nodes-job-signals.jobSignalsTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: trigger.webhookId,
-		parameters: { registration: trigger.registration, events: ALL_EVENTS },
-		credentials: { jobSignalsApi: CREDENTIAL },
-	};
-}
-
-function triggerWorkflow(trigger: TriggerWorkflow) {
-	return { id: trigger.id, name: trigger.id, active: false, settings: { executionOrder: 'v1' }, nodes: [triggerNode(trigger)], connections: {}, pinData: {} };
-}
 
 /** The shipped example (examples/workflows/events-trigger-queue-mode.workflow.json), on this test's credential and ids. */
 function complementWorkflow() {
@@ -64,24 +39,12 @@ function complementWorkflow() {
 	};
 }
 
-function envelope(id: string) {
-	return {
-		webhook_event_id: id,
-		webhook_id: 'whk_e2e',
-		organization_id: 'org_e2e',
-		event_type: 'job_created',
-		event_data: { job_id: `job-${id}`, title: 'E2E job' },
-		created_at: 1_760_000_000,
-		updated_at: 1_760_000_000,
-	};
-}
-
 /** One delivery straight to a webhook process; n8n's answer must be a 200, whose text is returned. */
 async function deliver(base: string, trigger: TriggerWorkflow, id: string): Promise<string> {
 	const response = await fetch(`${base}webhook/${trigger.webhookId}/webhook`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(envelope(id)),
+		body: JSON.stringify(jobCreatedEnvelope(id)),
 	});
 	const text = await response.text();
 	if (response.status !== 200) throw new Error(`delivery of ${id} to ${base}: ${response.status} ${text}`);

@@ -79,6 +79,47 @@ export interface RunData {
 	data: { resultData: { runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] }; error?: { message: string } }[]>; error?: { message: string } } };
 }
 
+export const ALL_EVENTS = ['job_created', 'job_updated', 'job_deleted', 'signal'];
+
+/** A published Job Signals Trigger of the tests: its workflow id, its webhook id and how it registers. */
+export interface TriggerWorkflow {
+	id: string;
+	webhookId: string;
+	registration: 'manual' | 'automatic';
+}
+
+/** The Job Signals Trigger node of a test workflow, on every event type and the test's credential. */
+export function triggerNode(trigger: TriggerWorkflow) {
+	return {
+		id: `${trigger.id}-trigger`,
+		name: 'Job Signals Trigger',
+		type: 'n8n-nodes-job-signals.jobSignalsTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: trigger.webhookId,
+		parameters: { registration: trigger.registration, events: ALL_EVENTS },
+		credentials: { jobSignalsApi: CREDENTIAL },
+	};
+}
+
+/** A workflow of the trigger alone. */
+export function triggerWorkflow(trigger: TriggerWorkflow) {
+	return { id: trigger.id, name: trigger.id, active: false, settings: { executionOrder: 'v1' }, nodes: [triggerNode(trigger)], connections: {}, pinData: {} };
+}
+
+/** A valid job_created delivery with this webhook_event_id. */
+export function jobCreatedEnvelope(id: string) {
+	return {
+		webhook_event_id: id,
+		webhook_id: 'whk_e2e',
+		organization_id: 'org_e2e',
+		event_type: 'job_created',
+		event_data: { job_id: `job-${id}`, title: 'E2E job' },
+		created_at: 1_760_000_000,
+		updated_at: 1_760_000_000,
+	};
+}
+
 /** A workflow of a Manual Trigger and one Job Signals node. */
 export function oneNodeWorkflow(id: string, parameters: Record<string, unknown>) {
 	return {

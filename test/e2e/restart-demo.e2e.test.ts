@@ -9,32 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIAL, DEMO_TOKEN } from './real-n8n';
+import { DEMO_TOKEN, triggerWorkflow, type TriggerWorkflow } from './real-n8n';
 import { executionsOf, startDeployment, type Deployment } from './deployment';
 
-const TRIGGER = { id: 'e2eRestartDemo', webhookId: '5e1f3a7c-9b2d-4c6e-8f0a-1d3b5c7e9f21' };
+const TRIGGER: TriggerWorkflow = { id: 'e2eRestartDemo', webhookId: '5e1f3a7c-9b2d-4c6e-8f0a-1d3b5c7e9f21', registration: 'automatic' };
 const PATH = `webhook/${TRIGGER.webhookId}/webhook`;
-
-const workflow = {
-	id: TRIGGER.id,
-	name: TRIGGER.id,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: `${TRIGGER.id}-trigger`,
-			name: 'Job Signals Trigger',
-			type: 'n8n-nodes-job-signals.jobSignalsTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: TRIGGER.webhookId,
-			parameters: { registration: 'automatic', events: ['job_created', 'job_updated', 'job_deleted', 'signal'] },
-			credentials: { jobSignalsApi: CREDENTIAL },
-		},
-	],
-	connections: {},
-	pinData: {},
-};
+const workflow = triggerWorkflow(TRIGGER);
 
 interface Delivery {
 	webhook_event_id: string;
