@@ -3,8 +3,7 @@
  * delivery started (a node type with `execute` is executed, not passed
  * through). It writes the delivered ids, and every id this process claimed
  * for the trigger, into the persisted window; n8n saves the changed static
- * data when the execution ends, in the main process and on queue-mode workers
- * alike. The union with the process's claims means a save never drops an id
+ * data when the execution ends. The union with the process's claims means a save never drops an id
  * that an overlapping execution of this process recorded. On a queue-mode
  * worker the static data was not loaded and nothing is written (see
  * dedupe-window.ts). The items pass through unchanged.
