@@ -3,19 +3,20 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { API_PATHS } from '../JobSignals/contract';
 import { searchFilters } from '../JobSignals/actions/job/search.operation';
 import { signalsPathFor } from '../JobSignals/actions/signal/getAll.operation';
-import { sourcePath, sourceRefFrom } from '../JobSignals/helpers/source-locator';
+import { sourceRefFrom } from '../JobSignals/helpers/source-locator';
 import { jobSearchFeed, signalsFeed, sourceJobsFeed, type Feed } from './feeds';
 import type { PollEvent } from './properties';
+import { sourceJobsPath } from './source-path';
 
 const text = (context: IPollFunctions, name: string) => String(context.getNodeParameter(name, '') ?? '').trim();
 
 /** The feed, its key naming the event too: switching events starts afresh. */
-export function feedFor(context: IPollFunctions, event: PollEvent): Feed {
-	const feed = listFor(context, event);
+export async function feedFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {
+	const feed = await listFor(context, event);
 	return { ...feed, key: JSON.stringify([event, feed.key]) };
 }
 
-function listFor(context: IPollFunctions, event: PollEvent): Feed {
+async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {
 	if (event === 'newSignal') {
 		const group = text(context, 'group');
 		const category = text(context, 'category');
@@ -31,5 +32,5 @@ function listFor(context: IPollFunctions, event: PollEvent): Feed {
 		return jobSearchFeed(API_PATHS.jobSearch, filters);
 	}
 	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
-	return sourceJobsFeed(sourcePath(source, 'jobs'));
+	return sourceJobsFeed(await sourceJobsPath(context, source));
 }

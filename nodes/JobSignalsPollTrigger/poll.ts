@@ -25,7 +25,7 @@ const budgetMs = (context: IPollFunctions) => (typeof context.getPollBudgetMs ==
 
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as PollEvent;
-	const feed = feedFor(this, event);
+	const feed = await feedFor(this, event);
 	if (this.getMode() === 'manual') {
 		const page = await feed.fetch(this, feed.sample);
 		return page.items.length > 0 ? [[{ json: page.items[0].item }]] : null;

@@ -36,6 +36,37 @@ describe('poll trigger: one source', () => {
 		for (const output of outputs) expectExactlyOnce(output, created);
 	});
 
+	it('a careers subdomain link (the API\'s url_job form) resolves to the tracked domain once, then polls it like the domain itself', async () => {
+		const [sourceId] = sourceIds();
+		const domain = mock.service.store.sources.get(sourceId)!.url_source;
+		const link = { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'domain', value: `https://careers.${domain}/jobs/123-engineer` } };
+		const byLink = trigger(mock, link);
+		const byId = trigger(mock, ofSource(sourceId));
+		const from = mock.answers().length;
+		for (const p of [byLink, byId]) expect((await p.tick()).error).toBeUndefined();
+		// The subdomain first (404), then the registered domain: the locator's order.
+		const probes = serviceCalls(mock, from).map((c) => `${c.status} ${c.path}`);
+		expect(probes.slice(0, 2)).toEqual([`404 /v2/sources/careers.${domain}/jobs`, `200 /v2/sources/${domain}/jobs`]);
+		const outputs: string[][][] = [[], []];
+		for (let cycle = 1; cycle <= 6; cycle++) {
+			await processCycle(mock);
+			const before = mock.answers().length;
+			outputs[0].push(idsOf(await byLink.tick(), 'job_id'));
+			// Resolved once: later polls never ask for the subdomain again.
+			expect(serviceCalls(mock, before).filter((c) => c.path.includes('careers.'))).toEqual([]);
+			outputs[1].push(idsOf(await byId.tick(), 'job_id'));
+		}
+		expect(outputs[1].flat().length).toBeGreaterThan(0);
+		expect(outputs[0]).toEqual(outputs[1]);
+	});
+
+	it('a subdomain of a domain the service does not track fails with what to do next', async () => {
+		const tick = await trigger(mock, { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'domain', value: 'https://careers.not-tracked.example/jobs/1' } }).tick();
+		expect(tick.items).toBeUndefined();
+		expect(tick.error?.message).toBe('The service tracks no company with the domain careers.not-tracked.example or not-tracked.example');
+		expect(tick.error?.description).toMatch(/main website domain/);
+	});
+
 	it('a backlog larger than the budget resumes from the service\'s cursor', async () => {
 		const [sourceId] = sourceIds();
 		const poller = trigger(mock, ofSource(sourceId), { budgetMs: 1 });

@@ -106,7 +106,11 @@ const NOT_FOUND = Symbol('not found');
  * finds the company. A source the service does not know ends in an error that says what to do next.
  */
 export async function forSource<T>(context: IExecuteFunctions, itemIndex: number, of: 'source' | 'jobs', call: (path: string) => Promise<T>): Promise<T> {
-	const ref = readSource(context, itemIndex);
+	return await forSourceRef(context.getNode(), readSource(context, itemIndex), of, call, itemIndex);
+}
+
+/** forSource for a Source already read (the Poll Trigger's one-source mode). */
+export async function forSourceRef<T>(node: INode, ref: SourceRef, of: 'source' | 'jobs', call: (path: string) => Promise<T>, itemIndex?: number): Promise<T> {
 	const tries = ref.by === 'domain' ? domainCandidates(ref.value) : [ref.value];
 	let notFound: NodeApiError | undefined;
 	for (const value of tries) {
@@ -120,7 +124,7 @@ export async function forSource<T>(context: IExecuteFunctions, itemIndex: number
 	}
 	const said = notFound?.description ?? notFound?.message;
 	const which = ref.by === 'domain' ? `the domain ${tries.join(' or ')}` : `the source ID ${ref.value}`;
-	throw new NodeApiError(context.getNode(), { status: 404, message: said ?? '' } as JsonObject, {
+	throw new NodeApiError(node, { status: 404, message: said ?? '' } as JsonObject, {
 		httpCode: '404',
 		itemIndex,
 		message: `The service tracks no company with ${which}`,
