@@ -41,6 +41,8 @@ export const MOCK_CONTROL_PATHS = {
 	faults: '/__mock/faults',
 	accounts: '/__mock/accounts',
 	subscribers: '/__mock/accounts/:account_id/subscribers',
+	/** The request journal: every service call and the status it was answered with (filters: README). */
+	requests: '/__mock/requests',
 } as const;
 
 /** The longest e-mail address subscriber upload accepts (RFC 5321's limit; the service's own is not shown). */
@@ -108,6 +110,10 @@ export const LIMITS = {
 	maxChangesPerCycle: 1000,
 	/** Standalone mock: the default request body limit (`--max-body-bytes`), checked while reading; 413 above it. */
 	maxRequestBodyBytes: 1024 * 1024,
+	/** Mock control: the request journal keeps this many latest calls; older ones are dropped first (and counted). */
+	maxJournalEntries: 10_000,
+	/** Mock: how long a browser may cache a CORS preflight answer (Access-Control-Max-Age, seconds). */
+	corsMaxAgeSeconds: 600,
 } as const;
 
 /**
