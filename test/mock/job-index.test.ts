@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JOB_CATEGORIES } from '../../mock-server/src/contract/job-categories';
+import { INDUSTRIES, JOB_TAGS } from '../../mock-server/src/data/vocabulary';
 import type { StoredJob } from '../../mock-server/src/data/model';
 import { matches, parseExpression } from '../../mock-server/src/search/expression';
 import { searchJobs, type JobSearch } from '../../mock-server/src/search/job-search';
@@ -9,17 +10,35 @@ import { useMock } from './harness';
 
 const mock = useMock();
 
+/** The test's own reading: each list filter keeps jobs with any of its values; tags compare lower-cased; industries are the source's. */
 function scan(jobs: readonly StoredJob[], query: JobSearch): string[] {
 	const search = parseExpression(query.search ?? '');
 	const locations = parseExpression(query.locations ?? '');
+	const anyOf = (values: readonly string[], wanted: readonly string[]) =>
+		wanted.length === 0 || values.some((v) => wanted.some((w) => w.toLowerCase() === v.toLowerCase()));
+	const industriesOf = (sourceId: string) => mock.service.store.sources.get(sourceId)?.industry_tags ?? [];
 	return jobs
-		.filter((j) => (query.categories.length === 0 || j.job.categories.some((c) => query.categories.includes(c))) && matches(locations, j.places) && matches(search, j.text))
+		.filter(
+			(j) =>
+				anyOf(j.job.categories, query.categories) &&
+				anyOf(j.job.job_tags, query.job_tags) &&
+				anyOf(industriesOf(j.job.source_id), query.industry_tags) &&
+				matches(locations, j.places) &&
+				matches(search, j.text),
+		)
 		.map((j) => j.job.job_id);
 }
 
+/** Tag values as a client might send them: in any letter case, sometimes one no job has. */
+const tags = (known: readonly string[]) =>
+	fc.subarray([...known, 'no-such-tag'], { maxLength: 2 }).chain((values) =>
+		fc.tuple(...values.map((v) => fc.boolean().map((upper) => (upper ? v.toUpperCase() : v)))),
+	);
+const NO_TAGS = { job_tags: [], industry_tags: [] };
+
 async function indexed(accountId: string, query: JobSearch): Promise<string[]> {
 	const { store } = mock.service;
-	const found = await searchJobs({ jobs: store.jobsOf(accountId), serials: store.jobSerialsOf(accountId), index: store.index }, query, async () => undefined);
+	const found = await searchJobs(store.searchScopeOf(accountId), query, async () => undefined);
 	return found.map((j) => j.job.job_id);
 }
 
@@ -43,11 +62,13 @@ describe('job search index', () => {
 				fc.option(expression('text'), { nil: undefined }),
 				fc.option(expression('places'), { nil: undefined }),
 				fc.subarray([...JOB_CATEGORIES], { maxLength: 2 }),
+				tags(JOB_TAGS),
+				tags(INDUSTRIES),
 				fc.constantFrom('acc_demo', 'acc_second'),
 				fc.integer({ min: 0, max: 2 }),
-				async (search, locations, categories, accountId, cycles) => {
+				async (search, locations, categories, job_tags, industry_tags, accountId, cycles) => {
 					for (let i = 0; i < cycles; i++) mock.service.processCycle();
-					const query = { search, locations, categories };
+					const query = { search, locations, categories, job_tags, industry_tags };
 					expect(await indexed(accountId, query)).toEqual(scan(mock.service.store.jobsOf(accountId), query));
 				},
 			),
@@ -60,10 +81,10 @@ describe('job search index', () => {
 		const updated = events.filter((e) => e.event_type === 'job_updated').map((e) => (e.event_data as { job_id: string }).job_id);
 		const deleted = events.filter((e) => e.event_type === 'job_deleted').map((e) => (e.event_data as { job_id: string }).job_id);
 		expect(updated.length).toBeGreaterThan(0);
-		const found = await indexed('acc_demo', { search: 'updated', categories: [] });
+		const found = await indexed('acc_demo', { search: 'updated', categories: [], ...NO_TAGS });
 		for (const id of updated) expect(found).toContain(id);
-		expect(found).toEqual(scan(mock.service.store.jobsOf('acc_demo'), { search: 'updated', categories: [] }));
-		const all = await indexed('acc_demo', { search: 'e|a|o|i|u', categories: [] });
+		expect(found).toEqual(scan(mock.service.store.jobsOf('acc_demo'), { search: 'updated', categories: [], ...NO_TAGS }));
+		const all = await indexed('acc_demo', { search: 'e|a|o|i|u', categories: [], ...NO_TAGS });
 		for (const id of deleted) expect(all).not.toContain(id);
 	});
 });

@@ -10,13 +10,15 @@ const mock = useMock();
 const PAGE = LIMITS.jobSearchPageSize;
 const AI = 'Artificial Intelligence, Data Science, & Machine Learning';
 
-type Query = { search?: string; locations?: string; categories?: string[] };
+type Query = { search?: string; locations?: string; categories?: string[]; job_tags?: string[]; industry_tags?: string[] };
 
 function searchPath(query: Query, offset?: number): string {
 	const params = new URLSearchParams();
 	if (query.search !== undefined) params.set('search', query.search);
 	if (query.locations !== undefined) params.set('locations', query.locations);
 	for (const c of query.categories ?? []) params.append('categories', c);
+	for (const t of query.job_tags ?? []) params.append('job_tags', t);
+	for (const t of query.industry_tags ?? []) params.append('industry_tags', t);
 	if (offset !== undefined) params.set('offset', String(offset));
 	const text = params.toString();
 	return text === '' ? '/jobs' : `/jobs?${text}`;
@@ -162,6 +164,38 @@ describe('job search', () => {
 		expect(ids(two.jobs)).toEqual(ids(all.filter((j) => (j.categories as string[]).some((c) => c === AI || c === 'DevOps'))));
 		const withSearch = await searchAll({ categories: ['DevOps'], search: 'senior' });
 		expect(ids(withSearch.jobs)).toEqual(ids(all.filter((j) => (j.categories as string[]).includes('DevOps') && has(j, 'senior'))));
+	});
+
+	it('job_tags and industry_tags are repeated parameters: any value of one filter (case-insensitive, exact), every filter', async () => {
+		const all = accountJobs();
+		const { store } = mock.service;
+		const industriesOf = (j: Job) => store.sources.get(j.source_id)?.industry_tags ?? [];
+		const remote = await searchAll({ job_tags: ['Remote'] });
+		expect(remote.jobs.length).toBeGreaterThan(0);
+		expect(ids(remote.jobs)).toEqual(ids(all.filter((j) => j.job_tags.includes('remote'))));
+		expect(new Set(remote.counts)).toEqual(new Set([remote.jobs.length]));
+		const either = await searchAll({ job_tags: ['remote', 'CONTRACT'] });
+		expect(ids(either.jobs)).toEqual(ids(all.filter((j) => j.job_tags.includes('remote') || j.job_tags.includes('contract'))));
+		// Exact: a part of a tag is not the tag.
+		expect((await searchAll({ job_tags: ['remo'] })).jobs).toEqual([]);
+		const fintech = await searchAll({ industry_tags: ['Fintech', 'energy'] });
+		expect(fintech.jobs.length).toBeGreaterThan(0);
+		expect(ids(fintech.jobs)).toEqual(ids(all.filter((j) => industriesOf(j).some((t) => t === 'fintech' || t === 'energy'))));
+		const every = await searchAll({ industry_tags: ['fintech'], job_tags: ['remote'], categories: ['Sales', 'Engineering (Software)'], locations: 'Europe' });
+		expect(ids(every.jobs)).toEqual(
+			ids(all.filter((j) => industriesOf(j).includes('fintech') && j.job_tags.includes('remote') && ['Sales', 'Engineering (Software)'].some((c) => (j.categories as string[]).includes(c)) && j.region === 'Europe')),
+		);
+		expect(new Set(every.counts)).toEqual(new Set([every.jobs.length]));
+	});
+
+	it('a tag value with commas is one value; a tag no job or source has matches nothing (200, count 0); an empty tag is 400', async () => {
+		for (const query of [{ job_tags: ['remote,contract'] }, { industry_tags: ['astrology'] }, { industry_tags: ['fintech,energy'] }]) {
+			const body = await ok(jobSearchEnvelopeSchema, searchPath(query));
+			expect(body.data).toEqual([]);
+			expect(body.metrics.count_jobs).toBe(0);
+		}
+		expectApiError(await call(searchPath({ job_tags: [''] })), 400, /"job_tags"/);
+		expectApiError(await call(searchPath({ industry_tags: ['fintech', ''] })), 400, /"industry_tags"/);
 	});
 
 	it('a search matching nothing answers empty data with count 0', async () => {

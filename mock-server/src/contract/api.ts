@@ -134,6 +134,14 @@ export const CHOICES = {
 	rateLimitAppliesToAppUrl: false,
 	/** `categories` on job search is a repeated query parameter, since one category contains commas. */
 	categoriesParamIsRepeated: true,
+	/**
+	 * Job search's tag filters: repeated query parameters like `categories` (a tag may contain commas).
+	 * Values of one filter are alternatives (OR), filters combine with AND; matching is exact and
+	 * case-insensitive; `industry_tags` match the job's source's industry tags. A value the account
+	 * has no job or source with matches nothing (200, `count_jobs` 0): unlike categories, tags are not
+	 * a fixed list. An empty value is 400.
+	 */
+	jobSearchTagParams: { jobTags: 'job_tags', industryTags: 'industry_tags' },
 	/** The `signal` webhook event's `event_data` is the signal object (payload not shown in the spec). */
 	signalEventDataIsSignalObject: true,
 } as const;

@@ -138,10 +138,15 @@ export const jobsOfSourceQuerySchema = z.object({
 	cursor_job_id: z.string().min(1).optional(),
 });
 
+/** A `job_tags` or `industry_tags` value: any text but the empty string (the account's tags are Get Filters' answer, not a fixed list). */
+const tagParam = z.string().min(1, 'a tag must not be empty');
+
 export const jobSearchQuerySchema = z.object({
 	search: z.string().optional(),
 	locations: z.string().optional(),
 	categories: z.array(z.enum(JOB_CATEGORIES)).default([]),
+	job_tags: z.array(tagParam).default([]),
+	industry_tags: z.array(tagParam).default([]),
 	offset: integerParam('offset', 0).default(0),
 });
 

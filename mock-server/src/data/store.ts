@@ -12,7 +12,8 @@ import { collectionSchema } from '../contract/schemas';
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
 import type { StoreChange } from './store-change';
-import { JobIndex } from '../search/job-index';
+import { JobIndex, lowerTag } from '../search/job-index';
+import type { SearchScope } from '../search/job-search';
 import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
 
 const accountSchema = z.object({
@@ -207,6 +208,18 @@ export class Store {
 	/** The search-index serials of jobsOf(accountId), position for position (same caching, same snapshot rule). */
 	jobSerialsOf(accountId: string): Int32Array {
 		return this.cached(`serials|${accountId}`, () => Int32Array.from(this.jobsByAccount.get(accountId)?.serials ?? []));
+	}
+
+	/** What job search reads for the account: its jobs, their serials and the index. */
+	searchScopeOf(accountId: string): SearchScope {
+		return { jobs: this.jobsOf(accountId), serials: this.jobSerialsOf(accountId), index: this.index, sourcesIn: (tags) => this.sourcesInIndustries(tags) };
+	}
+
+	/** Ids of the sources with any of the (lower-cased) industry tags: a pass over the sources (2,000 by default), no job read. */
+	private sourcesInIndustries(tags: ReadonlySet<string>): Set<string> {
+		const ids = new Set<string>();
+		for (const source of this.sources.values()) if (source.industry_tags.some((t) => tags.has(lowerTag(t)))) ids.add(source.source_id);
+		return ids;
 	}
 
 	/** The per-account job lists that hold (or should hold) this job. */

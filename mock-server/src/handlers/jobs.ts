@@ -1,6 +1,6 @@
 /** Jobs: of a source (by domain or id, cursor pages), search (offset pages), filters, by id. */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CURSOR_PARAMS, LIMITS } from '../contract/api';
+import { API_PATHS, CHOICES, CURSOR_PARAMS, LIMITS } from '../contract/api';
 import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../contract/schemas';
 import type { StoredJob } from '../data/model';
 import { cursorPage, decodeCursor } from '../http/cursor';
@@ -16,6 +16,8 @@ import { recordJson } from './record-json';
 import { trackedSource } from './sources';
 
 const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
+/** Job search's list parameters: repeated, as their values may contain commas (CHOICES). */
+const REPEATED_SEARCH_PARAMS = ['categories', CHOICES.jobSearchTagParams.jobTags, CHOICES.jobSearchTagParams.industryTags];
 
 export function jobHandlers(context: ServiceContext): HttpHandler[] {
 	const { store } = context;
@@ -49,13 +51,12 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 		// Registered before jobById so that "filters" is never read as a job id.
 		apiRoute(context, 'get', API_PATHS.jobFilters, ({ account }) => HttpResponse.json(accountFilters(context, account))),
 		apiRoute(context, 'get', API_PATHS.jobSearch, async ({ url, account }) => {
-			const query = parseQuery(jobSearchQuerySchema, url, ['categories']);
+			const query = parseQuery(jobSearchQuerySchema, url, REPEATED_SEARCH_PARAMS);
 			if (query instanceof Response) return query;
-			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories]);
+			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories, query.job_tags, query.industry_tags]);
 			// The account's jobs as of now: a cycle that runs between slices changes the store, not this list.
 			const { matching, metrics } = await recentSearches.get(key, store.version, async () => {
-				const scope = { jobs: store.jobsOf(account.account_id), serials: store.jobSerialsOf(account.account_id), index: store.index };
-				const found = await searchJobs(scope, query);
+				const found = await searchJobs(store.searchScopeOf(account.account_id), query);
 				return { matching: found, metrics: await jobsMetrics(found) };
 			});
 			const page = matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize);

@@ -8,7 +8,8 @@
  * Every job gets a serial number (stable across updates; never reused). Its
  * search text and its places are split into words;
  * each word keeps the serials of the jobs that contain it, and so does each
- * category. A one-word term occurs in a job exactly when one of the job's words
+ * category, each lower-cased job tag and each source (the industry filter
+ * names sources). A one-word term occurs in a job exactly when one of the job's words
  * contains it (an occurrence cannot cross a separator the term does not
  * contain), so its set is exact. A term with several words can only occur
  * where each of its words occurs inside one of the job's words, which gives a
@@ -34,6 +35,8 @@ export class JobIndex {
 	private readonly textWords = new Map<string, number[]>();
 	private readonly placeWords = new Map<string, number[]>();
 	private readonly categories = new Map<string, number[]>();
+	private readonly jobTags = new Map<string, number[]>();
+	private readonly sources = new Map<string, number[]>();
 	private next = 0;
 	/** Masks reused from search to search: a fresh set per search (~1 MB) drove the garbage collector under load. */
 	private readonly scratch = new Map<string, Uint8Array>();
@@ -82,23 +85,30 @@ export class JobIndex {
 		this.textWords.clear();
 		this.placeWords.clear();
 		this.categories.clear();
+		this.jobTags.clear();
+		this.sources.clear();
 		this.next = 0;
 	}
 
 	/**
-	 * The jobs that match (or may match, when not `exact`) all three parts of a search.
+	 * The jobs that match (or may match, when not `exact`) every part of a search.
 	 * The mask is reused by the next call: read it before giving up the event loop.
 	 */
-	candidates(search: Expression, locations: Expression, categories: ReadonlySet<string>): Candidates {
+	candidates(search: Expression, locations: Expression, filters: TagFilters): Candidates {
 		const text = this.expressionCandidates(search, this.textWords, 'text');
 		const places = this.expressionCandidates(locations, this.placeWords, 'places');
 		and(text.mask, places.mask);
-		if (categories.size > 0) {
-			const inCategories = this.buffer('categories', 0);
-			for (const category of categories) for (const serial of this.categories.get(category) ?? []) inCategories[serial] = 1;
-			and(text.mask, inCategories);
-		}
+		if (filters.categories.size > 0) and(text.mask, this.anyOf(this.categories, filters.categories));
+		if (filters.jobTags.size > 0) and(text.mask, this.anyOf(this.jobTags, filters.jobTags));
+		if (filters.sources !== undefined) and(text.mask, this.anyOf(this.sources, filters.sources));
 		return { mask: text.mask, exact: text.exact && places.exact };
+	}
+
+	/** Jobs holding any of the keys (the mask is reused by the next filter). */
+	private anyOf(postings: Map<string, number[]>, keys: ReadonlySet<string>): Uint8Array {
+		const mask = this.buffer('filter', 0);
+		for (const key of keys) for (const serial of postings.get(key) ?? []) mask[serial] = 1;
+		return mask;
 	}
 
 	private keysOf(job: StoredJob): [Map<string, number[]>, string[]][] {
@@ -106,6 +116,8 @@ export class JobIndex {
 			[this.textWords, wordsOf(job.text)],
 			[this.placeWords, wordsOf(job.places)],
 			[this.categories, job.job.categories],
+			[this.jobTags, job.job.job_tags.map(lowerTag)],
+			[this.sources, [job.job.source_id]],
 		];
 	}
 
@@ -159,6 +171,20 @@ export class JobIndex {
 		return mask.fill(value);
 	}
 }
+
+/**
+ * Job search's filters of listed values (each matches when the job has any of its values):
+ * categories as given, job tags lower-cased (lowerTag), and the sources in the asked industries
+ * (undefined: no industry filter).
+ */
+export interface TagFilters {
+	categories: ReadonlySet<string>;
+	jobTags: ReadonlySet<string>;
+	sources?: ReadonlySet<string>;
+}
+
+/** Tags match case-insensitively: both sides go through this. */
+export const lowerTag = (tag: string) => tag.toLowerCase();
 
 /** In place, into `a`. */
 function and(a: Uint8Array, b: Uint8Array): void {

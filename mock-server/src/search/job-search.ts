@@ -1,7 +1,8 @@
 /**
  * Job search: `search` against title, description, tags and categories;
- * `locations` against city, country and region; `categories` (repeated
- * parameter) keeps jobs tagged with any of them. Input is newest first and so
+ * `locations` against city, country and region; `categories`, `job_tags`
+ * and `industry_tags` (repeated parameters) each keep jobs with any of their
+ * values (tags case-insensitively; industries are the job's source's). Input is newest first and so
  * is the output. The index (job-index.ts) answers the search, or narrows it
  * to the jobs the exact check must read; either way the jobs are gathered in
  * slices (data/in-slices.ts), so a search matching most jobs still gives other
@@ -10,12 +11,14 @@
 import { inSlices, type Pause } from '../data/in-slices';
 import type { StoredJob } from '../data/model';
 import { isEmpty, matches, parseExpression } from './expression';
-import type { JobIndex } from './job-index';
+import { lowerTag, type JobIndex, type TagFilters } from './job-index';
 
 export interface JobSearch {
 	search?: string;
 	locations?: string;
 	categories: readonly string[];
+	job_tags: readonly string[];
+	industry_tags: readonly string[];
 }
 
 /** An account's jobs, newest first, with their index serials at the same positions. */
@@ -23,21 +26,29 @@ export interface SearchScope {
 	jobs: readonly StoredJob[];
 	serials: Int32Array;
 	index: JobIndex;
+	/** The ids of the sources with any of these (lower-cased) industry tags. */
+	sourcesIn(industries: ReadonlySet<string>): ReadonlySet<string>;
 }
 
 export async function searchJobs(scope: SearchScope, query: JobSearch, pause?: Pause): Promise<readonly StoredJob[]> {
 	const search = parseExpression(query.search ?? '');
 	const locations = parseExpression(query.locations ?? '');
-	const categories = new Set(query.categories);
-	if (isEmpty(search) && isEmpty(locations) && categories.size === 0) return scope.jobs;
+	const filters: TagFilters = {
+		categories: new Set(query.categories),
+		jobTags: new Set(query.job_tags.map(lowerTag)),
+		sources: query.industry_tags.length === 0 ? undefined : scope.sourcesIn(new Set(query.industry_tags.map(lowerTag))),
+	};
+	if (isEmpty(search) && isEmpty(locations) && filters.categories.size === 0 && filters.jobTags.size === 0 && filters.sources === undefined) {
+		return scope.jobs;
+	}
 	// The index reuses its mask on the next search: turned into positions at once, before any pause.
-	const { mask, exact } = scope.index.candidates(search, locations, categories);
+	const { mask, exact } = scope.index.candidates(search, locations, filters);
 	const found: StoredJob[] = [];
 	const keep = exact
 		? (i: number) => void found.push(scope.jobs[i])
 		: (i: number) => {
 				const j = scope.jobs[i];
-				if (hasCategory(j, categories) && matches(locations, j.places) && matches(search, j.text)) found.push(j);
+				if (passesFilters(j, filters) && matches(locations, j.places) && matches(search, j.text)) found.push(j);
 			};
 	await inSlices(candidatePositions(scope.serials, mask), keep, pause);
 	return found;
@@ -52,8 +63,17 @@ function candidatePositions(serials: Int32Array, candidates: Uint8Array): Int32A
 	return positions;
 }
 
-function hasCategory(j: StoredJob, categories: ReadonlySet<string>): boolean {
-	if (categories.size === 0) return true;
-	for (const c of j.job.categories) if (categories.has(c)) return true;
+function passesFilters({ job }: StoredJob, filters: TagFilters): boolean {
+	return (
+		hasAny(job.categories, filters.categories, (c) => c) &&
+		hasAny(job.job_tags, filters.jobTags, lowerTag) &&
+		(filters.sources === undefined || filters.sources.has(job.source_id))
+	);
+}
+
+/** An empty filter lets every job through. */
+function hasAny(values: readonly string[], wanted: ReadonlySet<string>, key: (value: string) => string): boolean {
+	if (wanted.size === 0) return true;
+	for (const v of values) if (wanted.has(key(v))) return true;
 	return false;
 }
