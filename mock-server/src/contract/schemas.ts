@@ -200,6 +200,9 @@ export const subscriberUploadBodySchema = z.object({
 	access_token: z.string().min(1),
 });
 
+/** Success is an empty JSON object (spec), also when some addresses were refused. */
+export const subscriberUploadOkSchema = z.strictObject({});
+
 export const subscriberUploadErrorSchema = z.object({
 	responseText: z.string().regex(/^Error '.*'$/s),
 });
