@@ -45,6 +45,9 @@ export const MOCK_CONTROL_PATHS = {
 	requests: '/__mock/requests',
 } as const;
 
+/** The mock's OpenAPI 3.1 document of the service (generated from the contract; unauthenticated, not rate limited, not journaled). */
+export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
+
 /** The longest e-mail address subscriber upload accepts (RFC 5321's limit; the service's own is not shown). */
 export const MAX_EMAIL_ADDRESS_LENGTH = 254;
 
