@@ -1,7 +1,7 @@
 // Job → Get, Get Many for Source, Search, Get Filters through n8n-core's engine against the in-process mock.
 import { describe, expect, it } from 'vitest';
 import { JOB_CATEGORIES } from '../../mock-server/src/contract/job-categories';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { MOCK_APP_URL, SMALL_MOCK, useMockService } from '../harness/mock';
 import { runNode } from '../harness/workflow';
 import { allByCursor, allSearched, api, NODE_TYPE } from './direct';
 
@@ -32,14 +32,31 @@ describe('Job → Get', () => {
 		expect(run.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	it('an unknown id says which; an empty id is refused before any call', async () => {
+	it('an unknown id says which and what to do next; an empty id is refused before any call', async () => {
+		const next = 'Check the Job ID ("job_nope"). The job may also have been deleted: the API no longer returns deleted jobs. Job → Search or Job → Get Many for Source list the current job IDs.';
 		const run = await job('get', { jobId: 'job_nope' });
 		expect(run.error?.message).toBe('No job with id "job_nope"');
+		expect(run.error?.description).toBe(next);
 		expect((run.error as { httpCode?: string }).httpCode).toBe('404');
 		const empty = await job('get', { jobId: '  ' });
 		expect(empty.error?.message).toBe('Job ID is required');
 		const cont = await job('get', { jobId: 'job_nope' }, 'continueRegularOutput');
-		expect(cont.items).toEqual([{ json: { error: 'No job with id "job_nope"', httpCode: '404' }, pairedItem: { item: 0 } }]);
+		expect(cont.items).toEqual([{ json: { error: 'No job with id "job_nope"', errorDescription: next, httpCode: '404' }, pairedItem: { item: 0 } }]);
+	});
+
+	it('a job deleted by a processing cycle answers 404 with the same next step', async () => {
+		const { store } = mock.service;
+		const demo = store.accountList()[0].account_id;
+		const before = new Set(store.jobs.keys());
+		let deleted: string | undefined;
+		for (let cycle = 0; cycle < 20 && deleted === undefined; cycle++) {
+			const { events } = (await (await fetch(`${MOCK_APP_URL}/__mock/process`, { method: 'POST' })).json()) as { events: { account_id: string; event_type: string; event_data: { job_id?: string } }[] };
+			deleted = events.find((e) => e.account_id === demo && e.event_type === 'job_deleted' && before.has(String(e.event_data.job_id)))?.event_data.job_id;
+		}
+		expect(deleted).toBeDefined();
+		const run = await job('get', { jobId: deleted });
+		expect((run.error as { httpCode?: string }).httpCode).toBe('404');
+		expect(run.error?.description).toMatch(/may also have been deleted.*Job → Search/);
 	});
 });
 
