@@ -1,9 +1,11 @@
 /** Parses the CLI flags (`--name value` or `--name=value`); anything unknown or invalid is an error. */
 import { LIMITS } from './contract/api';
+import { parseCorsOrigin } from './http/cors';
 import type { StartOptions } from './server';
 
 const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval' } as const;
-const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir' } as const;
+const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir', 'cors-origin': 'corsOrigin', data: 'data' } as const;
+const SWITCHES = { 'rate-limit-headers': 'rateLimitHeaders' } as const;
 
 export class FlagError extends Error {}
 
@@ -18,9 +20,21 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 		const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
 		if (!match) throw new FlagError(`Unexpected argument "${arg}"`);
 		const name = match[1];
-		if (!(name in NUMERIC) && !(name in TEXT)) throw new FlagError(`Unknown flag --${name}`);
+		if (!(name in NUMERIC) && !(name in TEXT) && !(name in SWITCHES)) throw new FlagError(`Unknown flag --${name}`);
 		const value = match[2] ?? argv[++i];
 		if (value === undefined || value === '') throw new FlagError(`--${name} needs a value`);
+		if (name in SWITCHES) {
+			if (value !== 'on' && value !== 'off') throw new FlagError(`--${name} must be on or off, got "${value}"`);
+			out[SWITCHES[name as keyof typeof SWITCHES]] = value === 'on';
+			continue;
+		}
+		if (name === 'cors-origin') {
+			try {
+				parseCorsOrigin(value);
+			} catch (error) {
+				throw new FlagError(`--cors-origin: ${(error as Error).message}`);
+			}
+		}
 		if (name in TEXT) {
 			out[TEXT[name as keyof typeof TEXT]] = value;
 			continue;
@@ -52,4 +66,10 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --max-body-bytes N  request body limit, checked while reading: 413 above it (default ${LIMITS.maxRequestBodyBytes})
   --state-dir DIR   keep every change (webhook settings, subscribers, cycles, faults,
                     delivery log) in DIR/state.sqlite and restore it on start (default: memory only)
-  --cycle-interval S  run a processing cycle every S seconds (default 0: only POST /__mock/process)`;
+  --cycle-interval S  run a processing cycle every S seconds (default 0: only POST /__mock/process)
+  --rate-limit-headers on|off  send the X-RateLimit-* headers (default on; off still
+                    limits, and a 429 still carries Retry-After)
+  --cors-origin O   origins browsers may call from: * (default) or origins separated
+                    by commas (http://localhost:3000,https://app.example.com)
+  --data FILE       add your own sources, jobs, signals and collections from a JSON
+                    file to the seed (with --sources 0: instead of it)`;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** `job-signals-mock`: runs the standalone mock server until SIGINT/SIGTERM. */
 import { FlagError, parseFlags, USAGE } from './cli-flags';
+import { DataFileError } from './data/data-file';
 import { startMockServer } from './server';
 
 async function main(): Promise<void> {
@@ -18,9 +19,16 @@ async function main(): Promise<void> {
 	}
 	const { help: _help, ...options } = flags;
 	const started = performance.now();
-	const server = await startMockServer(options);
-	const { jobs, signals, sources, token } = server.service.options;
-	console.log(`Job Signals mock server ready in ${Math.round(performance.now() - started)} ms (${sources} sources, ${jobs} jobs, ${signals} signals)`);
+	const server = await startMockServer(options).catch((error: unknown) => {
+		if (!(error instanceof DataFileError)) throw error;
+		// A bad data file is a bad argument, like a bad flag.
+		console.error(`job-signals-mock: ${error.message}`);
+		process.exit(2);
+	});
+	const { token } = server.service.options;
+	// What the mock holds: the generated seed and, with --data, the file's records.
+	const { store } = server.service;
+	console.log(`Job Signals mock server ready in ${Math.round(performance.now() - started)} ms (${store.sources.size} sources, ${store.jobs.size} jobs, ${store.signals.length} signals)`);
 	console.log(`API base URL: ${server.apiUrl}`);
 	console.log(`App URL:      ${server.appUrl}`);
 	console.log(`Demo token:   ${token}`);
@@ -28,6 +36,8 @@ async function main(): Promise<void> {
 	const restored = server.service.restored;
 	if (stateDir !== null && restored) console.log(`State folder: ${stateDir} (restored ${restored.records} changed records, ${restored.deliveries} logged deliveries)`);
 	if (cycleInterval > 0) console.log(`Cycles:       every ${cycleInterval} s`);
+	const { data } = server.service.options;
+	if (typeof data === 'string') console.log(`Data file:    ${data}`);
 	const stop = (signal: string) => {
 		console.log(`\n${signal}: shutting down`);
 		server.close().then(

@@ -1,4 +1,6 @@
 /** The service's options: the same names as the CLI flags, with their defaults. */
+import type { DataInput } from './data/data-file';
+
 export interface MockServiceOptions {
 	seed?: number;
 	sources?: number;
@@ -14,6 +16,12 @@ export interface MockServiceOptions {
 	stateDir?: string | null;
 	/** Seconds between processing cycles run on a timer; 0 runs none (cycles only through POST /__mock/process). */
 	cycleInterval?: number;
+	/** Whether answers carry the X-RateLimit-* headers (the limit still holds, and a 429 still carries Retry-After). */
+	rateLimitHeaders?: boolean;
+	/** The origins browsers may call from: `*` (any) or exact origins separated by commas (see http/cors.ts; a bad value throws there). */
+	corsOrigin?: string;
+	/** Your own sources, jobs, signals and collections added to the seed: a JSON file's path, or its contents (see data/data-file.ts). */
+	data?: DataInput | null;
 }
 
 export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
@@ -26,6 +34,9 @@ export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
 	timeScale: 1,
 	stateDir: null,
 	cycleInterval: 0,
+	rateLimitHeaders: true,
+	corsOrigin: '*',
+	data: null,
 };
 
 export function resolveOptions(options: MockServiceOptions): Required<MockServiceOptions> {
@@ -38,5 +49,6 @@ export function resolveOptions(options: MockServiceOptions): Required<MockServic
 	}
 	if (resolved.token.trim() === '' || /\s/.test(resolved.token)) throw new Error('token must be non-empty, without spaces');
 	if (resolved.stateDir !== null && resolved.stateDir.trim() === '') throw new Error('stateDir must be a folder path');
+	if (typeof resolved.rateLimitHeaders !== 'boolean') throw new Error('rateLimitHeaders must be true or false');
 	return resolved;
 }

@@ -10,7 +10,7 @@ import { API_VERSION_SEGMENT, LIMITS } from './contract/api';
 import { apiError } from './http/respond';
 import type { MockServiceOptions } from './options';
 import { createMockService, type MockService } from './service';
-import { allowedMethods } from './standalone/allowed-methods';
+import { allowedMethods } from './http/allowed-methods';
 import { readBody } from './standalone/read-body';
 import { requestUrl } from './standalone/request-url';
 import { writeResponse } from './standalone/write-response';
@@ -31,8 +31,8 @@ export interface RunningMockServer {
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
-/** Methods the handlers are written with; any other (TRACE, PATCH, …) cannot reach them, and fetch's Request refuses some (TRACE). */
-const ROUTED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+/** Methods the handlers answer (OPTIONS: the CORS preflight); any other (TRACE, PATCH, …) cannot reach them, and fetch's Request refuses some (TRACE). */
+const ROUTED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
 const CONNECT_REFUSED = (() => {
 	const body = JSON.stringify({ status: 400, error: 'Bad Request', message: 'The request target must be a path ("/v2/…"): this is no proxy' });
 	return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
@@ -43,7 +43,7 @@ export async function startMockServer(options: StartOptions = {}): Promise<Runni
 	if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) throw new Error('maxBodyBytes must be a whole number ≥ 0');
 	const service = await createMockService(serviceOptions);
 	const server = createServer((req, res) => {
-		serve(service.handlers, maxBodyBytes, req, res).catch((error: unknown) => {
+		serve(service, maxBodyBytes, req, res).catch((error: unknown) => {
 			// Handlers answer every bad input themselves; reaching here is a mock bug, so say so loudly.
 			console.error('job-signals-mock: unhandled error', error);
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -72,17 +72,19 @@ export async function startMockServer(options: StartOptions = {}): Promise<Runni
 	};
 }
 
-async function serve(handlers: HttpHandler[], maxBodyBytes: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(service: MockService, maxBodyBytes: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	// The answers made here, not by the handlers, get the CORS headers here.
+	const cors = service.cors.headers(typeof req.headers.origin === 'string' ? req.headers.origin : null);
 	const url = requestUrl(req);
-	if (url instanceof Response) return writeResponse(res, url, { connection: 'close' });
+	if (url instanceof Response) return writeResponse(res, url, { ...cors, connection: 'close' });
 	// HEAD is answered as GET; node:http leaves the body out.
 	const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(handlers, url, req.method ?? method));
+	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
 	let body: Buffer<ArrayBuffer> | undefined;
 	if (method !== 'GET') {
 		const read = await readBody(req, maxBodyBytes);
 		if ('tooLarge' in read) {
-			return writeResponse(res, apiError(413, `The request body is larger than ${maxBodyBytes} bytes`), { connection: 'close' });
+			return writeResponse(res, apiError(413, `The request body is larger than ${maxBodyBytes} bytes`), { ...cors, connection: 'close' });
 		}
 		body = read.body;
 	}
@@ -92,8 +94,9 @@ async function serve(handlers: HttpHandler[], maxBodyBytes: number, req: Incomin
 		else if (value !== undefined) headers.set(name, value);
 	}
 	const request = new Request(url, { method, headers, body: body && body.length > 0 ? body : undefined });
-	const response = await getResponse(handlers, request);
-	if (!response) return writeResponse(res, unrouted(handlers, url, req.method ?? method));
+	// service.handlers is read on each request: a test or benchmark may wrap it.
+	const response = await getResponse(service.handlers, request);
+	if (!response) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
 	if (response.type === 'error') {
 		// An injected "dropped connection".
 		req.socket.destroy();
@@ -102,11 +105,10 @@ async function serve(handlers: HttpHandler[], maxBodyBytes: number, req: Incomin
 	return writeResponse(res, response);
 }
 
-/** No handler for this method and URL: 405 with Allow on a known path (204 to OPTIONS), else 404. */
-function unrouted(handlers: readonly HttpHandler[], url: URL, method: string): Response {
-	const allowed = allowedMethods(handlers, url);
+/** No handler for this method and URL: 405 with Allow on a known path, else 404 (OPTIONS on a known path is the handlers' preflight). */
+function unrouted(routes: readonly HttpHandler[], url: URL, method: string): Response {
+	const allowed = allowedMethods(routes, url);
 	if (allowed.length === 0) return apiError(404, 'No such endpoint');
 	const headers = { allow: allowed.join(', ') };
-	if (method === 'OPTIONS') return new Response(null, { status: 204, headers });
 	return apiError(405, `${method} is not allowed here; allowed: ${headers.allow}`, headers);
 }

@@ -1,16 +1,21 @@
 /**
  * Wires the mock: data, the HTTP guards, the handlers, the processing cycle
  * (on demand and on a timer), the webhooks module and the optional state
- * folder. reset() is the single place that returns everything to the seed state.
+ * folder, the request journal and CORS. reset() is the single place that
+ * returns everything to the seed state.
  */
 import type { HttpHandler } from 'msw';
+import { addData } from './data/data-file';
 import { generateDataset } from './data/generate';
 import type { Account } from './data/model';
 import { Store } from './data/store';
 import { authenticate } from './http/auth';
+import { Cors } from './http/cors';
 import { Faults } from './http/faults';
+import { Journal, type JournalAnswer, type JournalFilter } from './http/journal';
 import { RateLimiter } from './http/rate-limit';
 import { apiError } from './http/respond';
+import { withCors } from './http/with-cors';
 import { collectionHandlers } from './handlers/collections';
 import { controlHandlers } from './handlers/control';
 import { jobHandlers } from './handlers/jobs';
@@ -28,20 +33,24 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function createMockService(input: MockServiceOptions = {}) {
 	const options = resolveOptions(input);
-	const dataset = generateDataset(options);
+	const cors = new Cors(options.corsOrigin);
+	const seed = generateDataset(options);
+	const data = options.data === null ? undefined : await addData(seed, options.data);
+	const dataset = data?.dataset ?? seed;
 	const store = await Store.create(dataset);
 	const context: ServiceContext = {
 		store,
-		limiter: new RateLimiter(options.rateLimit, RATE_WINDOW_MS * options.timeScale),
+		limiter: new RateLimiter(options.rateLimit, RATE_WINDOW_MS * options.timeScale, Date.now, options.rateLimitHeaders),
 		faults: new Faults(),
+		journal: new Journal(store),
 	};
 	const organizationIdOf = (accountId: string) =>
 		store.accountList().find((a) => a.account_id === accountId)?.organization_id ?? accountId;
-	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds, faults: context.faults });
-	const { seed, sources, jobs, signals } = options;
+	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds, faults: context.faults, journal: context.journal });
+	const dataSet = { seed: options.seed, sources: options.sources, jobs: options.jobs, signals: options.signals, ...(data && { data: data.fingerprint }) };
 	const state = options.stateDir === null
 		? undefined
-		: await attachState(options.stateDir, { seed, sources, jobs, signals }, { store, settings: webhooks.settings, faults: context.faults, engine: webhooks.engine });
+		: await attachState(options.stateDir, dataSet, { store, settings: webhooks.settings, faults: context.faults, engine: webhooks.engine });
 	let processor = new Processor(store, options.seed, nowSeconds, state?.position);
 	/** Queues the change's events for delivery; the processor's new position is saved in the same transaction as the data. */
 	const deliver = (events: CycleEvent[]): CycleEvent[] => {
@@ -61,11 +70,12 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		restored: state?.restored,
 		/** The demo accounts, demo first. */
 		accounts: (): Account[] => store.accountList(),
-		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries, and the state folder's changes. */
+		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries, the request journal, and the state folder's changes. */
 		async reset(): Promise<void> {
 			await store.load(dataset);
 			context.limiter.reset();
 			context.faults.clear();
+			context.journal.clear();
 			webhooks.reset();
 			processor = new Processor(store, options.seed, nowSeconds);
 			state?.clear();
@@ -87,9 +97,19 @@ export async function createMockService(input: MockServiceOptions = {}) {
 			webhooks.reset();
 			state?.close();
 		},
+		/**
+		 * The request journal: the service calls made since the last reset, oldest first, and how many
+		 * older ones were dropped (see http/journal.ts). Throws JournalFilterError on a bad filter.
+		 */
+		requests: (filter: JournalFilter = {}): JournalAnswer => context.journal.read(filter),
+		/** The CORS policy (the standalone server puts it on the answers it makes itself). */
+		cors,
+		/** The routes themselves, without CORS (which methods a path serves is read from them). */
+		routes: [] as HttpHandler[],
+		/** What to hand msw's setupServer (or getResponse): the routes behind CORS. */
 		handlers: [] as HttpHandler[],
 	};
-	service.handlers = [
+	service.routes = [
 		...controlHandlers({ ...service, faults: context.faults, subscribersOf: (accountId) => store.subscribersOf(accountId) }),
 		...signalHandlers(context),
 		...jobHandlers(context),
@@ -101,6 +121,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 			return account instanceof Response ? account : { accountId: account.account_id };
 		}, apiError),
 	];
+	service.handlers = [withCors(cors, service.routes)];
 	return service;
 }
 

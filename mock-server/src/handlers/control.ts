@@ -1,8 +1,11 @@
 /** The mock's own control routes (not part of the service; no auth, no rate limit, no faults). */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { z } from 'zod/v4';
 import { MOCK_CONTROL_PATHS } from '../contract/api';
 import { faultsBodySchema, type Faults } from '../http/faults';
 import { parseJsonBody } from '../http/body';
+import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../http/journal';
+import { parseQuery } from '../http/query';
 import { apiError } from '../http/respond';
 import type { Account, Subscriber } from '../data/model';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle';
@@ -15,6 +18,7 @@ export interface ControlActions {
 	emitEvent(change: ChosenChange): CycleEvent[];
 	accounts(): Account[];
 	subscribersOf(accountId: string): Subscriber[];
+	requests(filter: JournalFilter): JournalAnswer;
 	faults: Faults;
 }
 
@@ -61,6 +65,17 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			const accountId = String(params.account_id);
 			if (!actions.accounts().some((a) => a.account_id === accountId)) return apiError(404, `No account with id "${accountId}"`);
 			return HttpResponse.json({ data: actions.subscribersOf(accountId) });
+		}),
+		// The journal's filters are strings here; the journal itself checks them (in-process callers pass values).
+		http.get(path(MOCK_CONTROL_PATHS.requests), ({ request }) => {
+			const filter = parseQuery(z.record(z.string(), z.string()), new URL(request.url));
+			if (filter instanceof Response) return filter;
+			try {
+				return HttpResponse.json(actions.requests(filter));
+			} catch (error) {
+				if (error instanceof JournalFilterError) return apiError(400, error.message);
+				throw error;
+			}
 		}),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
 		http.put(path(MOCK_CONTROL_PATHS.faults), async ({ request }) => {

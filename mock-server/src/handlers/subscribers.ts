@@ -15,7 +15,8 @@ import type { ServiceContext } from '../service-context';
 export function subscriberHandlers(context: ServiceContext, nowSeconds: () => number): HttpHandler[] {
 	const { store } = context;
 	return [
-		appRoute(context, 'post', APP_PATHS.subscriberUpload, async ({ request }) => {
+		appRoute(context, 'post', APP_PATHS.subscriberUpload, async (call) => {
+			const { request } = call;
 			const body = await parseJsonBody(request, subscriberUploadBodySchema, {
 				fail: uploadError,
 				shape: '{"email_addresses", "access_token"}',
@@ -24,6 +25,7 @@ export function subscriberHandlers(context: ServiceContext, nowSeconds: () => nu
 			if (body instanceof Response) return body;
 			const account = store.accountByToken(body.access_token);
 			if (!account) return uploadError('Invalid access_token');
+			call.accountId = account.account_id;
 			const addresses = body.email_addresses.split(',').map((a) => a.trim()).filter((a) => a !== '');
 			if (addresses.length === 0) return uploadError('No e-mail addresses given');
 			if (addresses.length > LIMITS.maxAddressesPerUpload) {

@@ -1,7 +1,10 @@
 /**
  * Per-account fixed-window rate limit: `limit` requests per window of
  * 60 s × timeScale. limit 0 turns it off. Header names: CHOICES.rateLimitHeaders;
- * X-RateLimit-Reset is the number of seconds until the window resets.
+ * X-RateLimit-Reset is the number of seconds until the window resets. With
+ * `countHeaders` off (`--rate-limit-headers off`, like a gateway that strips
+ * them) answers carry none of the X-RateLimit-* headers, but the limit holds and
+ * a 429 still says Retry-After: a client's only hint when to retry.
  */
 import { CHOICES } from '../contract/api';
 
@@ -17,6 +20,7 @@ export class RateLimiter {
 		private readonly limit: number,
 		private readonly windowMs: number,
 		private readonly now: () => number = Date.now,
+		private readonly countHeaders: boolean = true,
 	) {}
 
 	get enabled(): boolean {
@@ -35,11 +39,9 @@ export class RateLimiter {
 		if (allowed) window.count++;
 		const resetSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
 		const names = CHOICES.rateLimitHeaders;
-		const headers: Record<string, string> = {
-			[names.limit]: String(this.limit),
-			[names.remaining]: String(this.limit - window.count),
-			[names.reset]: String(resetSeconds),
-		};
+		const headers: Record<string, string> = this.countHeaders
+			? { [names.limit]: String(this.limit), [names.remaining]: String(this.limit - window.count), [names.reset]: String(resetSeconds) }
+			: {};
 		if (!allowed) headers[names.retryAfter] = String(resetSeconds);
 		return { allowed, headers };
 	}

@@ -1,8 +1,9 @@
 /**
  * The one way to write a route. Every service route goes through fault
  * injection; /v2 routes then through bearer auth and the account's rate limit,
- * whose headers go on the answer. Handlers match any origin (`*` prefix) so
- * they work under setupServer and behind the standalone server alike.
+ * whose headers go on the answer. Every answer goes into the request journal.
+ * Handlers match any origin (`*` prefix) so they work under setupServer and
+ * behind the standalone server alike.
  */
 import { http, type HttpHandler } from 'msw';
 import { API_VERSION_SEGMENT } from '../contract/api';
@@ -15,6 +16,8 @@ export interface AppCall {
 	request: Request;
 	url: URL;
 	params: Record<string, string>;
+	/** The account the route resolved the call's credentials to, for the journal (set by the route). */
+	accountId?: string;
 }
 
 export interface ApiCall extends AppCall {
@@ -33,6 +36,7 @@ export function apiRoute(
 	return appRoute(context, method, `${API_VERSION_SEGMENT}${path}`, async (call) => {
 		const account = authenticate(call.request, context.store);
 		if (account instanceof Response) return account;
+		call.accountId = account.account_id;
 		const rate = context.limiter.take(account.account_id);
 		if (!rate.allowed) return apiError(429, 'Rate limit exceeded: back off and retry after Retry-After seconds', rate.headers);
 		const response = await resolve({ ...call, account });
@@ -41,16 +45,19 @@ export function apiRoute(
 	});
 }
 
-/** An `{app_url}` route: fault injection only (the app routes carry their own credentials). */
+/** An `{app_url}` route: fault injection and the journal (the app routes carry their own credentials). */
 export function appRoute(
-	{ faults }: Pick<ServiceContext, 'faults'>,
+	{ faults, journal }: Pick<ServiceContext, 'faults'> & Partial<Pick<ServiceContext, 'journal'>>,
 	method: Method,
 	path: string,
 	resolve: (call: AppCall) => Response | Promise<Response>,
 ): HttpHandler {
-	return http[method](`*${path}`, ({ request, params }) => {
+	return http[method](`*${path}`, async ({ request, params }) => {
 		const url = new URL(request.url);
-		return faults.around(request, url.pathname, async () => resolve({ request, url, params: decodeParams(params) }));
+		const call: AppCall = { request, url, params: decodeParams(params) };
+		const response = await faults.around(request, url.pathname, async () => resolve(call));
+		journal?.record(request, url, call.accountId, response);
+		return response;
 	});
 }
 

@@ -10,6 +10,7 @@ import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../contract/api';
 import { webhookSettingInputSchema } from '../contract/schemas';
 import { parseJsonBody } from '../http/body';
 import type { Faults } from '../http/faults';
+import type { Journal } from '../http/journal';
 import { appRoute } from '../http/route';
 import type { DeliveryEngine } from './delivery-engine';
 import type { WebhookSettingsStore } from './settings-store';
@@ -21,6 +22,8 @@ export interface WebhookHandlerOptions {
 	settings: WebhookSettingsStore;
 	engine: DeliveryEngine;
 	faults: Faults;
+	/** The service's request journal, which records the settings calls like every app route (default: none). */
+	journal?: Journal;
 	authenticate: AuthenticateRequest;
 	/** Builds the service's JSON error body (the same shape as every /v2 error). */
 	errorResponse: (status: number, message: string) => Response;
@@ -28,15 +31,15 @@ export interface WebhookHandlerOptions {
 }
 
 export function webhookHandlers(options: WebhookHandlerOptions): HttpHandler[] {
-	const { settings, engine, faults, authenticate, errorResponse, nowSeconds } = options;
+	const { settings, engine, faults, journal, authenticate, errorResponse, nowSeconds } = options;
 	return [
-		appRoute({ faults }, 'get', APP_PATHS.webhooks, async ({ request }) => {
+		appRoute({ faults, journal }, 'get', APP_PATHS.webhooks, async ({ request }) => {
 			const account = await authenticate(request);
 			if (account instanceof Response) return account;
 			return HttpResponse.json({ data: settings.list(account.accountId) });
 		}),
 
-		appRoute({ faults }, 'post', APP_PATHS.webhooks, async ({ request }) => {
+		appRoute({ faults, journal }, 'post', APP_PATHS.webhooks, async ({ request }) => {
 			const account = await authenticate(request);
 			if (account instanceof Response) return account;
 			const body = await parseJsonBody(request, webhookSettingInputSchema, {
@@ -51,7 +54,7 @@ export function webhookHandlers(options: WebhookHandlerOptions): HttpHandler[] {
 			return HttpResponse.json(settings.create(account.accountId, body, nowSeconds()), { status: 201 });
 		}),
 
-		appRoute({ faults }, 'delete', APP_PATHS.webhookById, async ({ request, params }) => {
+		appRoute({ faults, journal }, 'delete', APP_PATHS.webhookById, async ({ request, params }) => {
 			const account = await authenticate(request);
 			if (account instanceof Response) return account;
 			if (!settings.remove(account.accountId, params.webhook_id)) {

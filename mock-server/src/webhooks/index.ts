@@ -3,6 +3,7 @@
  * HTTP handlers, put together once so the service wires in a single object.
  */
 import { Faults } from '../http/faults';
+import type { Journal } from '../http/journal';
 import { DeliveryEngine } from './delivery-engine';
 import { webhookHandlers, type AuthenticateRequest } from './handlers';
 import { WebhookSettingsStore } from './settings-store';
@@ -18,6 +19,8 @@ export interface WebhooksOptions {
 	nowSeconds?: () => number;
 	/** The service's fault rules, which the settings routes obey like every app route (default: none). */
 	faults?: Faults;
+	/** The service's request journal (default: none). */
+	journal?: Journal;
 }
 
 export function createWebhooks(options: WebhooksOptions) {
@@ -36,7 +39,7 @@ export function createWebhooks(options: WebhooksOptions) {
 		handlers: (
 			authenticate: AuthenticateRequest,
 			errorResponse: (status: number, message: string) => Response,
-		) => webhookHandlers({ settings, engine, faults, authenticate, errorResponse, nowSeconds }),
+		) => webhookHandlers({ settings, engine, faults, journal: options.journal, authenticate, errorResponse, nowSeconds }),
 	};
 }
 

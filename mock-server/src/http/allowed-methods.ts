@@ -1,6 +1,7 @@
 /**
- * The methods the handlers serve for a URL, for the answers msw has no handler
- * for: 405 with Allow on a known path, 204 with Allow to OPTIONS, 404 elsewhere.
+ * The methods the handlers serve for a URL: the preflight's 204 with Allow
+ * (with-cors.ts), the standalone server's 405 with Allow on a known path, and
+ * its 404 elsewhere.
  * Read from the handlers themselves, so a new route needs nothing here.
  */
 import { matchRequestUrl, type HttpHandler } from 'msw';

@@ -1,0 +1,143 @@
+/**
+ * The request journal (GET /__mock/requests, MockService.requests()): every
+ * service call (under the API base and the app URL; control routes are not
+ * calls) with the status it was finally answered with: auth errors, 429s and
+ * injected faults included; 0 for an injected dropped connection. Keeps the
+ * latest LIMITS.maxJournalEntries calls in a ring, oldest dropped first, and
+ * counts what it dropped. Entries are kept raw (the hot path pays for a push)
+ * and shaped when read.
+ */
+import { z } from 'zod/v4';
+import { LIMITS } from '../contract/api';
+import type { Account } from '../data/model';
+import { authenticate, type TokenLookup } from './auth';
+
+export interface JournalEntry {
+	method: string;
+	path: string;
+	/** Query parameters by name; a repeated one (`categories`) is an array of its values. */
+	query: Record<string, string | string[]>;
+	/** The account whose token the call carried, when the token resolved to one. */
+	account_id: string | null;
+	status: number;
+	time: string;
+	time_ms: number;
+}
+
+export interface JournalAnswer {
+	/** The matching calls, oldest first. */
+	data: JournalEntry[];
+	/** Calls dropped (oldest first) since the last reset because the journal was full. */
+	dropped: number;
+}
+
+interface RawEntry {
+	method: string;
+	url: URL;
+	accountId: string | null;
+	status: number;
+	timeMs: number;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** The filters, as query parameters (strings) or in-process values; every one is optional. */
+export const journalFilterSchema = z
+	.object({
+		path: z.string().startsWith('/', 'path must start with "/" (a prefix of the called path, such as /v2/signals)'),
+		method: z.string().toUpperCase().pipe(z.enum(METHODS, { error: `method must be one of ${METHODS.join(', ')}` })),
+		account: z.string().min(1, 'account must be an account id'),
+		since: z
+			.union([z.number(), z.string(), z.date()])
+			.transform((value, ctx) => {
+				const ms = value instanceof Date ? value.getTime()
+					: typeof value === 'number' ? value
+					: /^\d+$/.test(value) ? Number(value)
+					: ISO_TIME.test(value) ? Date.parse(value)
+					: NaN;
+				if (Number.isSafeInteger(ms) && ms >= 0) return ms;
+				ctx.addIssue({ code: 'custom', message: 'since must be an ISO 8601 time (2026-09-21T10:00:00Z) or epoch milliseconds' });
+				return z.NEVER;
+			}),
+	})
+	.partial()
+	.strict();
+
+export type JournalFilter = z.input<typeof journalFilterSchema>;
+
+/** A filter value the journal cannot use (the control route answers it with 400). */
+export class JournalFilterError extends Error {}
+
+export class Journal {
+	private ring: RawEntry[] = [];
+	/** Calls recorded since the last clear; the ring holds the last `capacity` of them. */
+	private total = 0;
+
+	constructor(
+		private readonly accounts: TokenLookup & { accountList(): Account[] },
+		private readonly capacity: number = LIMITS.maxJournalEntries,
+	) {}
+
+	/**
+	 * `accountId` is the account the route resolved; without one (a call refused
+	 * before or instead of the route's own check: an injected fault, a 429), the
+	 * bearer token's account, if any.
+	 */
+	record(request: Request, url: URL, accountId: string | undefined, response: Response): void {
+		const bearer = accountId === undefined ? authenticate(request, this.accounts) : undefined;
+		const entry: RawEntry = {
+			method: request.method,
+			url,
+			accountId: accountId ?? (bearer === undefined || bearer instanceof Response ? null : bearer.account_id),
+			status: response.type === 'error' ? 0 : response.status,
+			timeMs: Date.now(),
+		};
+		this.ring[this.total % this.capacity] = entry;
+		this.total++;
+	}
+
+	/** The calls matching the filter, oldest first. Throws JournalFilterError on a bad filter (an unknown account included). */
+	read(input: JournalFilter = {}): JournalAnswer {
+		const parsed = journalFilterSchema.safeParse(input);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0];
+			throw new JournalFilterError(issue.path.length > 0 ? `Invalid filter "${String(issue.path[0])}": ${issue.message}` : `Invalid filter: ${issue.message}`);
+		}
+		const filter = parsed.data;
+		if (filter.account !== undefined && !this.accounts.accountList().some((a) => a.account_id === filter.account)) throw new JournalFilterError(`Invalid filter "account": no account with id "${filter.account}"`);
+		const kept = Math.min(this.total, this.capacity);
+		const data: JournalEntry[] = [];
+		for (let i = this.total - kept; i < this.total; i++) {
+			const raw = this.ring[i % this.capacity];
+			if (filter.path !== undefined && !raw.url.pathname.startsWith(filter.path)) continue;
+			if (filter.method !== undefined && raw.method !== filter.method) continue;
+			if (filter.account !== undefined && raw.accountId !== filter.account) continue;
+			if (filter.since !== undefined && raw.timeMs < filter.since) continue;
+			data.push(shape(raw));
+		}
+		return { data, dropped: this.total - kept };
+	}
+
+	clear(): void {
+		this.ring = [];
+		this.total = 0;
+	}
+}
+
+function shape(raw: RawEntry): JournalEntry {
+	const query: Record<string, string | string[]> = {};
+	for (const name of new Set(raw.url.searchParams.keys())) {
+		const values = raw.url.searchParams.getAll(name);
+		query[name] = values.length === 1 ? values[0] : values;
+	}
+	return {
+		method: raw.method,
+		path: raw.url.pathname,
+		query,
+		account_id: raw.accountId,
+		status: raw.status,
+		time: new Date(raw.timeMs).toISOString(),
+		time_ms: raw.timeMs,
+	};
+}
