@@ -19,6 +19,7 @@ import { withCors } from './http/with-cors';
 import { collectionHandlers } from './handlers/collections';
 import { controlHandlers } from './handlers/control';
 import { jobHandlers } from './handlers/jobs';
+import { openApiHandler } from './handlers/openapi';
 import { signalHandlers } from './handlers/signals';
 import { sourceHandlers } from './handlers/sources';
 import { subscriberHandlers } from './handlers/subscribers';
@@ -111,6 +112,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	};
 	service.routes = [
 		...controlHandlers({ ...service, faults: context.faults, subscribersOf: (accountId) => store.subscribersOf(accountId) }),
+		openApiHandler(),
 		...signalHandlers(context),
 		...jobHandlers(context),
 		...sourceHandlers(context),
