@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
 import {
 	jobSchema, jobsEnvelopeSchema, jobSearchEnvelopeSchema, signalSchema, signalsEnvelopeSchema, type Job, type Signal,
 } from '../../mock-server/src/contract/schemas';
-import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SECOND_TOKEN, useMock } from './harness';
+import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SECOND_TOKEN, useMock, VOLUME_TOKEN } from './harness';
 
 const mock = useMock();
 const control = (path: string, method = 'GET') => call(path, { base: APP_URL, token: null, method });
@@ -28,10 +28,10 @@ async function processCycle() {
 }
 
 describe('control routes', () => {
-	it('/__mock/accounts lists the two demo accounts with their tokens', async () => {
+	it('/__mock/accounts lists the three demo accounts with their tokens', async () => {
 		const { data } = accountsSchema.parse((await control(MOCK_CONTROL_PATHS.accounts)).json);
-		expect(data.map((a) => a.token)).toEqual([DEMO_TOKEN, SECOND_TOKEN]);
-		expect(new Set(data.map((a) => a.organization_id)).size).toBe(2);
+		expect(data.map((a) => a.token)).toEqual([DEMO_TOKEN, SECOND_TOKEN, VOLUME_TOKEN]);
+		expect(new Set(data.map((a) => a.organization_id)).size).toBe(3);
 	});
 
 	it('/__mock/process creates, updates and deletes jobs and adds signals, all visible through the API', async () => {

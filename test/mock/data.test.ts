@@ -87,13 +87,16 @@ describe('realism', () => {
 		expect(kinds.size).toBe(4);
 	});
 
-	it('accounts: two, with their own collections; the demo account tracks every source, the second a quarter', () => {
-		const [demo, second] = data.accounts;
+	it('accounts: three, with their own collections; the demo account tracks every source, the second a quarter, the high-volume one nine in ten', () => {
+		const [demo, second, volume] = data.accounts;
+		expect(data.accounts).toHaveLength(3);
 		expect(demo.token).toBe(DEMO_TOKEN);
-		expect(second.token).not.toBe(demo.token);
+		expect(new Set(data.accounts.map((a) => a.token)).size).toBe(3);
 		const tracked = (id: string) => new Set(data.collections.filter((c) => c.account_id === id).flatMap((c) => c.source_ids));
 		expect(tracked(demo.account_id).size).toBe(data.sources.length);
 		expect(tracked(second.account_id).size).toBe(Math.round(data.sources.length / 4));
+		expect(tracked(volume.account_id).size).toBe(data.sources.length - Math.floor(data.sources.length / 10));
+		expect([demo.job_board, second.job_board, volume.job_board]).toEqual([true, true, false]);
 		for (const c of data.collections) expect(c.count_sources).toBe(c.source_ids.length);
 	});
 });

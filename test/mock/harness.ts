@@ -13,6 +13,7 @@ export const APP_URL = 'http://mock.test';
 export const API_URL = `${APP_URL}/v2`;
 export const DEMO_TOKEN = 'demo-token-job-signals';
 export const SECOND_TOKEN = 'second-token-job-signals';
+export const VOLUME_TOKEN = 'volume-token-job-signals';
 
 export const SMALL: MockServiceOptions = { seed: 7, sources: 40, jobs: 3000, signals: 3000, rateLimit: 0 };
 

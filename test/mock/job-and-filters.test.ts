@@ -33,20 +33,22 @@ describe('job by id', () => {
 });
 
 describe('filters', () => {
-	it('lists the locations (cities and regions), job tags, industry tags and categories of the account', async () => {
+	it('lists the locations (cities and regions), job tags, industry tags and categories of the jobs the account sees (none of the last two without a job board)', async () => {
 		const { store } = mock.service;
 		const accounts = store.accountList();
 		for (const account of accounts) {
 			const body = await ok(filtersSchema, '/jobs/filters', account.token);
-			const jobs = [...store.jobs.values()].map((j) => j.job).filter((j) => store.tracks(account.account_id, j.source_id));
+			const { regions } = account.filters;
+			const jobs = [...store.jobs.values()].map((j) => j.job).filter((j) => store.tracks(account.account_id, j.source_id) && (regions.length === 0 || regions.includes(j.region)));
 			expect(new Set(body.locations)).toEqual(new Set(jobs.flatMap((j) => [j.location, j.region])));
 			expect(body.locations).toEqual([...body.locations].sort());
 			expect(body.job_tags).toEqual(account.job_tags);
 			const industries = new Set(jobs.flatMap((j) => store.sources.get(j.source_id)?.industry_tags ?? []));
-			expect(new Set(body.industry_tags)).toEqual(industries);
+			expect(new Set(body.industry_tags)).toEqual(account.job_board ? industries : new Set());
 			const used = new Set<string>(jobs.flatMap((j) => j.categories));
-			expect(body.categories).toEqual(JOB_CATEGORIES.filter((c) => used.has(c)));
+			expect(body.categories).toEqual(account.job_board ? JOB_CATEGORIES.filter((c) => used.has(c)) : []);
 		}
+		expect(accounts.filter((a) => !a.job_board && a.filters.regions.length > 0)).toHaveLength(1);
 		const [demo, second] = await Promise.all(accounts.map((a) => ok(filtersSchema, '/jobs/filters', a.token)));
 		expect(demo.job_tags).not.toEqual(second.job_tags);
 	});

@@ -145,6 +145,12 @@ export const CHOICES = {
 	 * a fixed list. An empty value is 400.
 	 */
 	jobSearchTagParams: { jobTags: 'job_tags', industryTags: 'industry_tags' },
+	/**
+	 * An account without an attached job board (a high-volume plan; spec: "category and industry
+	 * filters may be unavailable"): Get Filters answers `categories` and `industry_tags` as empty
+	 * arrays, and job search with `categories` or `industry_tags` answers this status, naming the parameter.
+	 */
+	unavailableFilterStatus: 400,
 	/** The `signal` webhook event's `event_data` is the signal object (payload not shown in the spec). */
 	signalEventDataIsSignalObject: true,
 } as const;

@@ -19,6 +19,7 @@ const DAY = 86_400;
 const HISTORY_DAYS = 180;
 
 export const SECOND_ACCOUNT_TOKEN = 'second-token-job-signals';
+export const VOLUME_ACCOUNT_TOKEN = 'volume-token-job-signals';
 
 /** Every signal type with its group and category: the hierarchy's leaves. */
 export const ALL_TYPES = SIGNAL_CATEGORIES.flatMap((c) => c.types.map((type) => ({ group: c.group, category: c.id, type })));
@@ -56,8 +57,10 @@ export function generateDataset(sizes: DataSizes): Dataset {
 
 function makeAccounts(demoToken: string): Account[] {
 	return [
-		{ account_id: 'acc_demo', organization_id: 'org_demo', name: 'Demo account', token: demoToken, job_tags: ['remote', 'full-time'] },
-		{ account_id: 'acc_second', organization_id: 'org_second', name: 'Second account', token: SECOND_ACCOUNT_TOKEN, job_tags: ['remote', 'hybrid', 'contract'] },
+		{ account_id: 'acc_demo', organization_id: 'org_demo', name: 'Demo account', token: demoToken, job_tags: ['remote', 'full-time'], job_board: true, filters: { regions: [] } },
+		{ account_id: 'acc_second', organization_id: 'org_second', name: 'Second account', token: SECOND_ACCOUNT_TOKEN, job_tags: ['remote', 'hybrid', 'contract'], job_board: true, filters: { regions: [] } },
+		// A high-volume enterprise plan without an attached job board, filtered to two regions.
+		{ account_id: 'acc_volume', organization_id: 'org_volume', name: 'High-volume account', token: VOLUME_ACCOUNT_TOKEN, job_tags: ['remote', 'onsite'], job_board: false, filters: { regions: ['Europe', 'North America'] } },
 	];
 }
 
@@ -171,9 +174,10 @@ export function makeSignal(random: Random, serial: number, source: Source, sourc
 /**
  * Demo account: one collection per industry, together covering every source.
  * Second account: every fourth source, split into two collections.
+ * High-volume account: nine sources in ten, split into two collections.
  */
 function makeCollections(accounts: Account[], sources: Source[]): StoredCollection[] {
-	const [demo, second] = accounts;
+	const [demo, second, volume] = accounts;
 	const collections: StoredCollection[] = INDUSTRIES.map((industry, i) => ({
 		collection_id: `col_demo_${i + 1}`,
 		account_id: demo.account_id,
@@ -187,6 +191,11 @@ function makeCollections(accounts: Account[], sources: Source[]): StoredCollecti
 	collections.push(
 		{ collection_id: 'col_second_1', account_id: second.account_id, name: 'Watchlist A', description: 'Half of the second account\'s watchlist.', source_ids: subset.filter((_, i) => i % 2 === 0), count_sources: 0, created_at: SEED_EPOCH - 2 * DAY },
 		{ collection_id: 'col_second_2', account_id: second.account_id, name: 'Watchlist B', description: 'The other half.', source_ids: subset.filter((_, i) => i % 2 === 1), count_sources: 0, created_at: SEED_EPOCH - DAY },
+	);
+	const pipeline = sources.filter((_, i) => i % 10 !== 9).map((s) => s.source_id);
+	collections.push(
+		{ collection_id: 'col_volume_1', account_id: volume.account_id, name: 'Pipeline A', description: 'Half of the high-volume pipeline.', source_ids: pipeline.filter((_, i) => i % 2 === 0), count_sources: 0, created_at: SEED_EPOCH - 3 * DAY },
+		{ collection_id: 'col_volume_2', account_id: volume.account_id, name: 'Pipeline B', description: 'The other half.', source_ids: pipeline.filter((_, i) => i % 2 === 1), count_sources: 0, created_at: SEED_EPOCH - 3 * DAY },
 	);
 	for (const c of collections) c.count_sources = c.source_ids.length;
 	return collections;

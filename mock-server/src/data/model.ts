@@ -8,6 +8,16 @@ export interface Account {
 	token: string;
 	/** Filterable job tags: every uploaded subscriber is subscribed to all of them. */
 	job_tags: string[];
+	/** Whether a job board is attached: without one (high-volume plans) the category and industry filters are unavailable (spec). */
+	job_board: boolean;
+	/** The account's own filters, set in the web application: which of its tracked sources' jobs it sees. */
+	filters: AccountFilters;
+}
+
+/** An empty list does not filter. */
+export interface AccountFilters {
+	/** Only jobs in these regions (the jobs' `region`). */
+	regions: string[];
 }
 
 /** A collection with its owner and members (the wire record is `Collection`). */

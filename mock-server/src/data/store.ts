@@ -11,6 +11,7 @@ import { z } from 'zod/v4';
 import { collectionSchema } from '../contract/schemas';
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
+import { passesAccountFilters } from './account-filters';
 import type { StoreChange } from './store-change';
 import { JobIndex, lowerTag } from '../search/job-index';
 import type { SearchScope } from '../search/job-search';
@@ -22,6 +23,8 @@ const accountSchema = z.object({
 	name: z.string(),
 	token: z.string().min(1),
 	job_tags: z.array(z.string()),
+	job_board: z.boolean(),
+	filters: z.object({ regions: z.array(z.string()) }),
 });
 const storedCollectionSchema = collectionSchema.extend({
 	account_id: z.string().min(1),
@@ -40,6 +43,7 @@ export class Store {
 	readonly subscribers = new Collection({ schema: subscriberSchema });
 
 	private tokens = new Map<string, Account>();
+	private accountsById = new Map<string, Account>();
 	private tracked = new Map<string, Set<string>>();
 	private subscribed = new Set<string>();
 	readonly sources = new Map<string, Source>();
@@ -76,6 +80,7 @@ export class Store {
 		this.collections.clear();
 		this.subscribers.clear();
 		this.tokens.clear();
+		this.accountsById.clear();
 		this.tracked.clear();
 		this.subscribed.clear();
 		this.sources.clear();
@@ -90,6 +95,7 @@ export class Store {
 		for (const s of data.subscribers) await this.insertSubscriber(s);
 		for (const account of data.accounts) {
 			this.tokens.set(account.token, account);
+			this.accountsById.set(account.account_id, account);
 			this.tracked.set(account.account_id, new Set(data.collections.filter((c) => c.account_id === account.account_id).flatMap((c) => c.source_ids)));
 		}
 		for (const source of data.sources) this.putSource(source);
@@ -103,7 +109,8 @@ export class Store {
 		const newestFirst = sortNewestFirst([...data.jobs], jobKey);
 		for (const job of newestFirst) this.index.add(job);
 		for (const [accountId, ids] of this.tracked) {
-			const jobs = newestFirst.filter((j) => ids.has(j.job.source_id));
+			const account = this.accountsById.get(accountId) as Account;
+			const jobs = newestFirst.filter((j) => ids.has(j.job.source_id) && passesAccountFilters(account, j.job));
 			this.jobsByAccount.set(accountId, { jobs, serials: jobs.map((j) => this.index.serialOf(j.job.job_id)) });
 		}
 		this.signals = sortNewestFirst([...data.signals], signalKey);
@@ -122,9 +129,31 @@ export class Store {
 		return this.tracked.get(accountId)?.has(sourceId) ?? false;
 	}
 
-	/** Accounts whose collections include the source: the receivers of its events. */
+	/** Accounts whose collections include the source: the receivers of its signals' events. */
 	trackers(sourceId: string): string[] {
 		return [...this.tracked].filter(([, ids]) => ids.has(sourceId)).map(([id]) => id);
+	}
+
+	/**
+	 * Whether the account sees the job: its source is tracked and the job passes the account's
+	 * filters. The one rule for job lists, counts, job by id and job webhook events.
+	 */
+	sees(accountId: string, job: Job): boolean {
+		const account = this.accountsById.get(accountId);
+		return account !== undefined && this.tracks(accountId, job.source_id) && passesAccountFilters(account, job);
+	}
+
+	/** Accounts that see the job: the receivers of its events. */
+	viewers(job: Job): string[] {
+		return this.trackers(job.source_id).filter((accountId) => this.sees(accountId, job));
+	}
+
+	/** The source's jobs the account sees, newest first (all of them unless the account filters). */
+	jobsOfSourceFor(accountId: string, sourceId: string): readonly StoredJob[] {
+		const jobs = this.jobsBySource.get(sourceId) ?? [];
+		const account = this.accountsById.get(accountId);
+		if (account === undefined || account.filters.regions.length === 0) return jobs;
+		return this.cached(`source-jobs|${accountId}|${sourceId}`, () => jobs.filter((j) => passesAccountFilters(account, j.job)));
 	}
 
 	collectionsOf(accountId: string): StoredCollection[] {
@@ -224,7 +253,7 @@ export class Store {
 
 	/** The per-account job lists that hold (or should hold) this job. */
 	private listsTracking(job: StoredJob): { jobs: StoredJob[]; serials: number[] }[] {
-		return this.trackers(job.job.source_id).flatMap((accountId) => {
+		return this.viewers(job.job).flatMap((accountId) => {
 			const lists = this.jobsByAccount.get(accountId);
 			return lists ? [lists] : [];
 		});

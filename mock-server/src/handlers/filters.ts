@@ -1,4 +1,7 @@
-/** GET /jobs/filters: the options personalized to the account (from its tracked sources and jobs). */
+/**
+ * GET /jobs/filters: the options personalized to the account (from the jobs it sees and their
+ * sources); without a job board no categories and no industry tags (CHOICES.unavailableFilterStatus).
+ */
 import { JOB_CATEGORIES } from '../contract/job-categories';
 import type { Filters } from '../contract/schemas';
 import type { Account } from '../data/model';
@@ -20,8 +23,8 @@ export function accountFilters({ store }: ServiceContext, account: Account): Fil
 		return {
 			locations: [...locations].sort(),
 			job_tags: [...account.job_tags],
-			industry_tags: [...industryTags].sort(),
-			categories: JOB_CATEGORIES.filter((c) => categories.has(c)),
+			industry_tags: account.job_board ? [...industryTags].sort() : [],
+			categories: account.job_board ? JOB_CATEGORIES.filter((c) => categories.has(c)) : [],
 		};
 	});
 }

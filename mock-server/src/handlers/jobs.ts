@@ -2,7 +2,7 @@
 import { HttpResponse, type HttpHandler } from 'msw';
 import { API_PATHS, CHOICES, CURSOR_PARAMS, LIMITS } from '../contract/api';
 import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../contract/schemas';
-import type { StoredJob } from '../data/model';
+import type { Account, StoredJob } from '../data/model';
 import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
 import { apiError, jsonText } from '../http/respond';
@@ -19,6 +19,14 @@ const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
 /** Job search's list parameters: repeated, as their values may contain commas (CHOICES). */
 const REPEATED_SEARCH_PARAMS = ['categories', CHOICES.jobSearchTagParams.jobTags, CHOICES.jobSearchTagParams.industryTags];
 
+/** The first filter the account's plan does not offer that the search uses. */
+function unavailableFilter(account: Account, query: { categories: readonly string[]; industry_tags: readonly string[] }): string | undefined {
+	if (account.job_board) return undefined;
+	if (query.categories.length > 0) return 'categories';
+	if (query.industry_tags.length > 0) return CHOICES.jobSearchTagParams.industryTags;
+	return undefined;
+}
+
 export function jobHandlers(context: ServiceContext): HttpHandler[] {
 	const { store } = context;
 	// A client pages through one search offset by offset: scanning 100,000 jobs once per search, not once per page.
@@ -30,7 +38,7 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 		if (source instanceof Response) return source;
 		const query = parseQuery(jobsOfSourceQuerySchema, call.url);
 		if (query instanceof Response) return query;
-		const jobs = store.jobsBySource.get(source.source_id) ?? [];
+		const jobs = store.jobsOfSourceFor(call.account.account_id, source.source_id);
 		let startAfter: ((j: StoredJob) => boolean) | undefined;
 		const raw = query[CURSOR_PARAMS.jobs];
 		if (raw !== undefined) {
@@ -53,6 +61,10 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 		apiRoute(context, 'get', API_PATHS.jobSearch, async ({ url, account }) => {
 			const query = parseQuery(jobSearchQuerySchema, url, REPEATED_SEARCH_PARAMS);
 			if (query instanceof Response) return query;
+			const unavailable = unavailableFilter(account, query);
+			if (unavailable !== undefined) {
+				return apiError(CHOICES.unavailableFilterStatus, `Invalid query parameter "${unavailable}": category and industry filters are unavailable for this account (no job board attached; Get Filters lists none)`);
+			}
 			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories, query.job_tags, query.industry_tags]);
 			// The account's jobs as of now: a cycle that runs between slices changes the store, not this list.
 			const { matching, metrics } = await recentSearches.get(key, store.version, async () => {
@@ -64,7 +76,7 @@ export function jobHandlers(context: ServiceContext): HttpHandler[] {
 		}),
 		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
 			const job = store.jobById(params.job_id);
-			if (!job || !store.tracks(account.account_id, job.source_id)) return apiError(404, `No job with id "${params.job_id}"`);
+			if (!job || !store.sees(account.account_id, job)) return apiError(404, `No job with id "${params.job_id}"`);
 			return jsonText(recordJson(job));
 		}),
 	];
