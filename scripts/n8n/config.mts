@@ -51,6 +51,8 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// Lists the package under Settings → Community nodes (see the hook file).
+		EXTERNAL_HOOK_FILES: join(import.meta.dirname, 'record-installed-packages.cjs'),
 		DB_SQLITE_POOL_SIZE: '1',
 	};
 }
