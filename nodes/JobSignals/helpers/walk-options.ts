@@ -5,7 +5,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { WalkSummary } from '../transport/paginate';
 
-export const includeTotalsOption: INodeProperties = {
+const includeTotalsOption: INodeProperties = {
 	displayName: 'Include Totals',
 	name: 'includeTotals',
 	type: 'boolean',
@@ -36,25 +36,22 @@ export function withTotals(records: IDataObject[], summary: WalkSummary | undefi
 	return [totalsItem, ...records];
 }
 
+/**
+ * The Options collection of a list operation: Include Totals, the operation's own options (signals: page size and
+ * minimums) and its Start At variant, in the alphabetical order the editor lists them in.
+ */
+export function walkOptions(startAt: INodeProperties, own: INodeProperties[] = [], description = 'Totals, and where to start (to resume an earlier run)'): INodeProperties {
+	return { displayName: 'Options', name: 'options', description, type: 'collection', placeholder: 'Add option', default: {}, options: [includeTotalsOption, ...own, startAt] };
+}
+
 /** Options of a cursor walk (jobs of a source, sources of a collection). */
-export const cursorWalkOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	description: 'Totals, and where to start (to resume an earlier run)',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		includeTotalsOption,
-		{
-			displayName: 'Start At Cursor',
-			name: 'startCursor',
-			type: 'string',
-			default: '',
-			description: 'The page to start from: the resume_at.cursor of an earlier run with Include Totals (the service\'s cursor, as it gave it)',
-		},
-	],
-};
+export const cursorWalkOptions = walkOptions({
+	displayName: 'Start At Cursor',
+	name: 'startCursor',
+	type: 'string',
+	default: '',
+	description: 'The page to start from: the resume_at.cursor of an earlier run with Include Totals (the service\'s cursor, as it gave it)',
+});
 
 /** The Start At Cursor option, or undefined to start at the first page. */
 export function readStartCursor(options: IDataObject): string | undefined {

@@ -4,7 +4,7 @@ import { API_PATHS, JOB_CATEGORIES } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../transport/paginate';
 import { simplified, simplifyJob } from '../../helpers/simplify';
-import { includeTotalsOption, readOptions, wholeOption, withTotals } from '../../helpers/walk-options';
+import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
 import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
@@ -55,25 +55,14 @@ const properties: INodeProperties[] = [
 	...searchFilterProperties,
 	...returnAllAndLimit,
 	simplifyProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		description: 'Totals, and where to start (to resume an earlier run)',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			includeTotalsOption,
-			{
-				displayName: 'Start At Offset',
-				name: 'startOffset',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'How many matching jobs to skip, e.g. the resume_at.offset of an earlier run with Include Totals',
-			},
-		],
-	},
+	walkOptions({
+		displayName: 'Start At Offset',
+		name: 'startOffset',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many matching jobs to skip, e.g. the resume_at.offset of an earlier run with Include Totals',
+	}),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['search'] } }, properties);

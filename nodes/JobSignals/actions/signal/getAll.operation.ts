@@ -11,7 +11,7 @@ import { API_PATHS, fillPath, LIMITS, SIGNAL_GROUPS, signalIds } from '../../con
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, pageNumberPager } from '../../transport/paginate';
 import { simplified, simplifySignal } from '../../helpers/simplify';
-import { includeTotalsOption, readOptions, wholeOption, withTotals } from '../../helpers/walk-options';
+import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
 import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
@@ -66,15 +66,16 @@ const LEVELS = [
 	{ name: '3 (Highest)', value: 3 },
 ];
 
-const options: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	description: 'Totals, where to start (to resume an earlier run), page size, and minimum severity or match',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [
-		includeTotalsOption,
+const options = walkOptions(
+	{
+		displayName: 'Start At Page',
+		name: 'startPage',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 1,
+		description: 'The page to start from, e.g. the resume_at.page of an earlier run with Include Totals',
+	},
+	[
 		{
 			displayName: 'Minimum Match',
 			name: 'minMatch',
@@ -99,16 +100,9 @@ const options: INodeProperties = {
 			default: 100,
 			description: `Signals per call (per_page, at most ${LIMITS.signalsMaxPerPage}). Unset: what the limit needs. Keep it the same between runs that resume with Start At Page.`,
 		},
-		{
-			displayName: 'Start At Page',
-			name: 'startPage',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 1,
-			description: 'The page to start from, e.g. the resume_at.page of an earlier run with Include Totals',
-		},
 	],
-};
+	'Totals, where to start (to resume an earlier run), page size, and minimum severity or match',
+);
 
 const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty, options];
 
