@@ -2,21 +2,19 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import { API_PATHS } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
-import { serviceRequest } from '../../transport/request';
+import { serviceRequest, type ServiceContext } from '../../transport/request';
 import { returnAllAndLimit } from '../common.description';
 
 export const description = updateDisplayOptions({ show: { resource: ['collection'], operation: ['getAll'] } }, returnAllAndLimit);
 
+/** The account's collections: the one request of this operation and of the Collection picker (methods/listSearch.ts). */
+export async function accountCollections(context: ServiceContext, operation: string): Promise<IDataObject[]> {
+	const body = await serviceRequest.call(context, { method: 'GET', on: 'api', path: API_PATHS.collections, idempotent: true, answer: 'collections', operation });
+	return body.data as IDataObject[];
+}
+
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
-	const body = await serviceRequest.call(this, {
-		method: 'GET',
-		on: 'api',
-		path: API_PATHS.collections,
-		idempotent: true,
-		answer: 'collections',
-		operation: 'Collection → Get Many',
-	});
-	const collections = body.data as IDataObject[];
+	const collections = await accountCollections(this, 'Collection → Get Many');
 	return limit === undefined ? collections : collections.slice(0, limit);
 });
