@@ -3,7 +3,7 @@ import { properties } from './actions/resources';
 import { router } from './actions/router';
 import { getSignalCategories, getSignalTypes } from './methods/loadOptions';
 import { searchCollections } from './methods/listSearch';
-import { jobSignalsApiTest } from './transport/credential-test';
+import { credentialTestMethods, jobSignalsCredentials } from './description-shared';
 
 export class JobSignals implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,14 +20,14 @@ export class JobSignals implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
+		credentials: jobSignalsCredentials,
 		properties,
 	};
 
 	methods = {
 		loadOptions: { getSignalCategories, getSignalTypes },
 		listSearch: { searchCollections },
-		credentialTest: { jobSignalsApiTest },
+		credentialTest: credentialTestMethods,
 	};
 
 	async execute(this: IExecuteFunctions) {

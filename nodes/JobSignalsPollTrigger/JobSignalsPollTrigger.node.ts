@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 import { getSignalCategories, getSignalTypes } from '../JobSignals/methods/loadOptions';
-import { jobSignalsApiTest } from '../JobSignals/transport/credential-test';
+import { credentialTestMethods, jobSignalsCredentials } from '../JobSignals/description-shared';
 import { poll } from './poll';
 import { properties } from './properties';
 
@@ -17,13 +17,13 @@ export class JobSignalsPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
+		credentials: jobSignalsCredentials,
 		properties,
 	};
 
 	methods = {
 		loadOptions: { getSignalCategories, getSignalTypes },
-		credentialTest: { jobSignalsApiTest },
+		credentialTest: credentialTestMethods,
 	};
 
 	async poll(this: IPollFunctions) {

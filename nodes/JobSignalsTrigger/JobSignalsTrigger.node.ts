@@ -13,7 +13,7 @@ import { properties } from './properties';
 import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
 import { checkExists, create, remove } from './registration';
-import { jobSignalsApiTest } from '../JobSignals/transport/credential-test';
+import { credentialTestMethods, jobSignalsCredentials } from '../JobSignals/description-shared';
 
 export class JobSignalsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,14 +30,8 @@ export class JobSignalsTrigger implements INodeType {
 		defaults: { name: 'Job Signals Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'jobSignalsApi',
-				required: true,
-				testedBy: 'jobSignalsApiTest',
-				displayOptions: { show: { registration: ['automatic'] } },
-			},
-		],
+		// Only Automatic registration calls the service.
+		credentials: jobSignalsCredentials.map((credential) => ({ ...credential, displayOptions: { show: { registration: ['automatic'] } } })),
 		// responseData '' makes n8n answer a started workflow with the node's webhookResponse; left out,
 		// n8n 2.40 answers with the text "firstEntryJson" (its default's name, not the data).
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
@@ -55,7 +49,7 @@ export class JobSignalsTrigger implements INodeType {
 		properties,
 	};
 
-	methods = { credentialTest: { jobSignalsApiTest } };
+	methods = { credentialTest: credentialTestMethods };
 
 	webhookMethods = {
 		default: {
