@@ -30,19 +30,20 @@ function build() {
 	const operation = (info: OperationInfo, params: string[], api: boolean): JsonSchema => {
 		const rateLimited = api || CHOICES.rateLimitAppliesToAppUrl;
 		const bearer = info.tokenInBody !== true;
-		const badRequest: string[] = [];
-		if (bearer) badRequest.push('a missing, malformed or unknown bearer token');
-		if (info.query) badRequest.push('an invalid query parameter (the message names it)');
-		if (info.body) badRequest.push(info.tokenInBody ? 'an unknown `access_token`, no valid address or too many, or a body that is not JSON of the documented shape (`responseText` says which)' : 'a body that is not JSON of the documented shape (the message names the field)');
 		const responses: Record<string, JsonSchema> = {};
 		const { ok } = info;
 		responses[ok.status] = ok.status === 204
 			? { description: 'Done (no body)', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }) }
 			: { description: 'Success', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }), content: json(components.ref(ok.body)) };
-		responses[bearer ? CHOICES.authErrorStatus : 400] = {
-			description: `Refused: ${badRequest.join('; or ')}`,
-			content: json(info.badRequest ? components.ref(info.badRequest) : errorBody),
-		};
+		const refusals = new Map<number, string[]>();
+		const refuse = (status: number, why: string) => refusals.set(status, [...(refusals.get(status) ?? []), why]);
+		if (bearer) refuse(CHOICES.authErrorStatus, 'a missing, malformed or unknown bearer token');
+		if (info.query) refuse(400, 'an invalid query parameter (the message names it)');
+		if (info.body) refuse(400, info.tokenInBody ? 'an unknown `access_token`, no valid address or too many, or a body that is not JSON of the documented shape (`responseText` says which)' : 'a body that is not JSON of the documented shape (the message names the field)');
+		for (const [status, whys] of refusals) {
+			const body = status === 400 && info.badRequest ? components.ref(info.badRequest) : errorBody;
+			responses[status] = { description: `Refused: ${whys.join('; or ')}`, content: json(body) };
+		}
 		if (params.length > 0) responses[404] = { description: `No such ${params.join(' / ')} (for this account)`, content: json(errorBody) };
 		responses[405] = responseRef('MethodNotAllowed');
 		if (info.body) responses[413] = responseRef('PayloadTooLarge');
