@@ -84,7 +84,7 @@ describe('a bad data file', () => {
 	};
 	const cases: [string, unknown, RegExp][] = [
 		['a record failing its schema', withFile((f) => void (f.jobs![1].url_job = 'not a url')), /^the data option: jobs\[1\]\.url_job: Invalid URL$/],
-		['a missing field', withFile((f) => void delete (f.signals![0] as Partial<typeof f.signals>)!.signal_id), /: signals\[0\]\.signal_id: Invalid input/],
+		['a missing field', withFile((f) => void delete (f.signals![0] as { signal_id?: string }).signal_id), /: signals\[0\]\.signal_id: Invalid input/],
 		['an unknown field', withFile((f) => void Object.assign(f.sources![1], { urlSource: 'x' })), /: sources\[1\]: Unrecognized key: "urlSource"/],
 		['an unknown top-level key', withFile((f) => ({ ...f, source: [] })), /: the file: Unrecognized key: "source"/],
 		['not an object', [], /: the file: Invalid input: expected object, received array/],
