@@ -11,14 +11,18 @@ export interface LoggedRequest {
 	request: Request;
 	/** The mock's status; 0 for a dropped connection (an injected network error). */
 	status: number;
+	/** When the mock got the request and when its answer was ready (performance.now()): which calls overlapped. */
+	receivedAt: number;
+	answeredAt?: number;
 }
 
 export function logRequests(handlers: readonly HttpHandler[]) {
 	const log: LoggedRequest[] = [];
 	const handler = http.all('*', async ({ request }) => {
-		const entry: LoggedRequest = { request: request.clone(), status: 0 };
+		const entry: LoggedRequest = { request: request.clone(), status: 0, receivedAt: performance.now() };
 		log.push(entry);
 		const response = await getResponse([...handlers], request);
+		entry.answeredAt = performance.now();
 		if (response) entry.status = response.type === 'error' ? 0 : response.status;
 		return response;
 	});

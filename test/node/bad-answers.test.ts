@@ -56,7 +56,7 @@ const walks = async () => [
 	},
 ];
 
-const serviceCalls = () => mock.answers().filter((a) => !new URL(a.request.url).pathname.startsWith('/__mock')).length;
+const serviceUrls = () => mock.answers().map((a) => a.request.url).filter((url) => !new URL(url).pathname.startsWith('/__mock'));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -75,7 +75,7 @@ describe('bad answers fail the run, never a short success', () => {
 		for (const walk of await walks()) {
 			for (const [body, problem] of PROBLEMS) {
 				await setFaults([{ path: walk.path, body, after: 1 }]);
-				const asked = serviceCalls();
+				const asked = serviceUrls().length;
 				const run = await walk.run();
 				const context = `${walk.label}, ${body}`;
 				expect(run.items, context).toEqual([]);
@@ -83,8 +83,12 @@ describe('bad answers fail the run, never a short success', () => {
 				const list = walk.label.startsWith('Signal') ? 'signals' : 'data';
 				expect(run.error?.message, context).toMatch(new RegExp(`^${escape(walk.label)}: the service's answer \\(${escape(walk.secondPage)}`));
 				expect(run.error?.message, context).toMatch(problem(list));
-				// Page 2 was asked once: a bad body is not retried into a different answer.
-				expect(serviceCalls() - asked, context).toBe(2);
+				// No page was asked twice: a bad body is not retried into a different answer. Page 1, page 2, and at most
+				// the page after it, which a walk whose pages page 1 predicts asks for while page 2 is read (paginate.ts).
+				const urls = serviceUrls().slice(asked);
+				expect(new Set(urls).size, context).toBe(urls.length);
+				expect(urls.length, context).toBeGreaterThanOrEqual(2);
+				expect(urls.length, context).toBeLessThanOrEqual(walk.label === 'Job → Search' ? 3 : 2);
 			}
 		}
 	}, 120_000);

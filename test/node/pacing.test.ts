@@ -1,6 +1,6 @@
 // The pacer alone, on fake time: the 60-per-minute fallback, and following what the service reports.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordBudget, waitForTurn } from '../../nodes/JobSignals/transport/pacing';
+import { recordBudget, requestDone, waitForTurn } from '../../nodes/JobSignals/transport/pacing';
 
 let key = 0;
 const freshKey = () => `test-account-${key++}`;
@@ -51,6 +51,18 @@ describe('pacing', () => {
 		expect(await timed(account)).toBe(15_000);
 		// After the reset the service's word is gone until the next answer, and it is not the 60/min fallback.
 		for (let i = 0; i < 100; i++) expect(await timed(account)).toBe(0);
+	});
+
+	it('a reported budget is taken as not yet counting the other requests still in flight', async () => {
+		const account = freshKey();
+		// Two calls out (a walk asking one page ahead); the first one's answer says 2 remain.
+		await timed(account);
+		await timed(account);
+		recordBudget(account, { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '15' }, 200);
+		requestDone(account);
+		// The second call may not be in that count: one more goes now, the next waits for the reset.
+		expect(await timed(account)).toBe(0);
+		expect(await timed(account)).toBe(15_000);
 	});
 
 	it('a 429 with Retry-After holds the next request that long; budgets are per account', async () => {

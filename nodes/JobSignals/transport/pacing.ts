@@ -22,6 +22,8 @@ interface Budget {
 	/** The service's own count, until its reset time. */
 	remaining?: number;
 	resetAt?: number;
+	/** Requests counted here whose answer has not come back yet. */
+	inFlight: number;
 }
 
 const budgets = new Map<string, Budget>();
@@ -29,7 +31,7 @@ const budgets = new Map<string, Budget>();
 function budgetOf(key: string): Budget {
 	let budget = budgets.get(key);
 	if (!budget) {
-		budget = { sent: [], reported: false };
+		budget = { sent: [], reported: false, inFlight: 0 };
 		budgets.set(key, budget);
 	}
 	return budget;
@@ -52,6 +54,12 @@ export async function waitForTurn(key: string, documentedLimit: boolean, perMinu
 	}
 	if (budget.remaining !== undefined) budget.remaining--;
 	if (fallback()) budget.sent.push(Date.now());
+	budget.inFlight++;
+}
+
+/** The request counted by the last waitForTurn has its answer (or failed): call once per waitForTurn, after recordBudget. */
+export function requestDone(key: string): void {
+	budgetOf(key).inFlight--;
 }
 
 function waitNeeded(budget: Budget, now: number, fallback: boolean, perMinute: number): number {
@@ -69,7 +77,12 @@ function waitNeeded(budget: Budget, now: number, fallback: boolean, perMinute: n
 	return budget.sent[budget.sent.length - perMinute] + WINDOW_MS - now;
 }
 
-/** Takes the service's view of the budget from a response's headers. */
+/**
+ * Takes the service's view of the budget from a response's headers. The other
+ * requests still in flight may not be in the service's count yet: they are
+ * taken off what it reports, so that asking ahead (paginate.ts) or parallel
+ * executions never overdraw the budget.
+ */
 export function recordBudget(key: string, headers: Record<string, unknown>, status: number): void {
 	const budget = budgetOf(key);
 	const now = Date.now();
@@ -80,7 +93,7 @@ export function recordBudget(key: string, headers: Record<string, unknown>, stat
 		budget.remaining = 0;
 		budget.resetAt = now + Math.min(retryAfter * 1000, RETRY_POLICY.maxWaitMs);
 	} else if (remaining !== undefined && reset !== undefined) {
-		budget.remaining = remaining;
+		budget.remaining = Math.max(0, remaining - Math.max(0, budget.inFlight - 1));
 		budget.resetAt = now + reset * 1000;
 		budget.reported = true;
 	}

@@ -30,6 +30,8 @@ export interface Pager {
 	total(body: IDataObject): number | undefined;
 	/** The next page's query, or undefined after the last page. */
 	next(body: IDataObject, query: IDataObject, items: IDataObject[]): IDataObject | undefined;
+	/** The query after `query` as the walk's first page predicts it (its total and page size), before `query`'s own answer is in; absent where no page can predict the next (cursors). */
+	ahead?(first: IDataObject, query: IDataObject): IDataObject | undefined;
 	/** The service's totals as this page reports them (Include Totals). */
 	totals(body: IDataObject): IDataObject;
 	/** Where a query starts, as the node's Start At option takes it back: { page }, { offset } or { cursor }. */
@@ -76,13 +78,27 @@ export async function collectPages(this: ServiceContext, request: PagedRequest, 
 		return out;
 	};
 	const asked = new Set<string>();
+	const fetchPage = (query: IDataObject, page: string): Promise<IDataObject> => {
+		const body = serviceRequest.call(this, { ...request, answer: pager.answer, qs: query, page });
+		// A page asked ahead may never be awaited (the walk failed or went elsewhere): its failure must not go unhandled.
+		body.catch(() => undefined);
+		return body;
+	};
+	/** The page asked for ahead of time: see the loop. */
+	let ahead: { page: string; body: Promise<IDataObject> } | undefined;
 	let query: IDataObject | undefined = pager.first;
 	while (query) {
 		const page = pager.describe(query);
 		// A query asked twice (a cursor or page that comes back) would repeat items or never end.
 		if (asked.has(page)) throw fail(page, `the service sent the walk back to ${page}, which it had already answered`);
 		asked.add(page);
-		const body: IDataObject = await serviceRequest.call(this, { ...request, answer: pager.answer, qs: query, page });
+		const pending = ahead?.page === page ? ahead.body : fetchPage(query, page);
+		// A walk that will read every page asks for the next one the first page predicts now, so the
+		// service prepares it while this one is read and checked (two calls in flight, none extra
+		// unless the service's total changes during the walk). A Limit may end inside this page: no asking ahead then.
+		const predicted = limit === undefined && firstBody ? pager.ahead?.(firstBody, query) : undefined;
+		ahead = predicted && { page: pager.describe(predicted), body: fetchPage(predicted, pager.describe(predicted)) };
+		const body: IDataObject = await pending;
 		const items = pager.items(body);
 		const problem = pager.problem?.(body, query, items);
 		if (problem) throw fail(page, problem);
@@ -148,6 +164,10 @@ export function pageNumberPager(perPage: number, filters: IDataObject, startPage
 		// The pages before the start page are not part of the walk.
 		total: (body) => Math.max(0, pagination(body).count_signals - (startPage - 1) * perPage),
 		next: (body, query) => (pagination(body).has_next ? { ...query, page: Number(query.page) + 1 } : undefined),
+		ahead: (first, query) => {
+			const { per_page, count_signals } = pagination(first);
+			return Number(query.page) * per_page < count_signals ? { ...query, page: Number(query.page) + 1 } : undefined;
+		},
 		totals: (body) => body.pagination as IDataObject,
 		position: (query) => ({ page: query.page }),
 	};
@@ -178,6 +198,10 @@ export function offsetPager(filters: IDataObject, startOffset = 0): Pager {
 		next: (body, query, items) => {
 			const offset = Number(query.offset) + items.length;
 			return offset >= total(body) ? undefined : { ...query, offset };
+		},
+		ahead: (first, query) => {
+			const offset = Number(query.offset) + (pageSize ?? 0);
+			return pageSize && offset < total(first) ? { ...query, offset } : undefined;
 		},
 		totals: (body) => body.metrics as IDataObject,
 		position: (query) => ({ offset: query.offset }),

@@ -22,7 +22,7 @@ import { ANSWERS, type AnswerName } from './answers';
 import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
 import { describeNetworkError } from './network';
-import { hasServerWait, recordBudget, waitForTurn } from './pacing';
+import { hasServerWait, recordBudget, requestDone, waitForTurn } from './pacing';
 import { containsSecret, redactDeep, redactText, secretsOf, type Secrets } from './redact';
 import { backoffMs, RETRY_POLICY } from './retry-policy';
 
@@ -120,6 +120,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 				timeout: RETRY_POLICY.requestTimeoutMs,
 			}, { credentialsDecrypted })) as FullResponse;
 		} catch (error) {
+			requestDone(budgetKey);
 			if (request.idempotent && transient < RETRY_POLICY.maxTransientRetries) {
 				await sleep(backoffMs(transient++));
 				continue;
@@ -130,6 +131,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 		const { statusCode: status, headers } = response;
 		const answer: RawAnswer = { status, statusText: response.statusMessage, text: textOf(response.body) };
 		recordBudget(budgetKey, headers, status);
+		requestDone(budgetKey);
 		if (status >= 200 && status < 300) return readAnswer(this, request, answer, secrets);
 		if (request.acceptStatuses?.includes(status)) return {};
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
