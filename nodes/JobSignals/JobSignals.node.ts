@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { properties } from './actions/resources';
 import { router } from './actions/router';
-import { getSignalCategories, getSignalTypes } from './methods/loadOptions';
+import { getIndustryTags, getJobTags, getSignalCategories, getSignalTypes } from './methods/loadOptions';
 import { searchCollections } from './methods/listSearch';
 import { credentialTestMethods, jobSignalsCredentials } from './description-shared';
 
@@ -25,7 +25,7 @@ export class JobSignals implements INodeType {
 	};
 
 	methods = {
-		loadOptions: { getSignalCategories, getSignalTypes },
+		loadOptions: { getSignalCategories, getSignalTypes, getJobTags, getIndustryTags },
 		listSearch: { searchCollections },
 		credentialTest: credentialTestMethods,
 	};

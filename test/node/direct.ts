@@ -45,10 +45,10 @@ export async function allByCursor(path: string, cursorName: string): Promise<Jso
 }
 
 /** Every job of a search, offset page by offset page. */
-export async function allSearched(query: Record<string, string | string[]>): Promise<Json[]> {
+export async function allSearched(query: Record<string, string | string[]>, token = DEMO_TOKEN): Promise<Json[]> {
 	const out: Json[] = [];
 	for (;;) {
-		const body = await api('/jobs', { ...query, offset: out.length });
+		const body = await api('/jobs', { ...query, offset: out.length }, token);
 		const data = body.data as Json[];
 		if (data.length === 0) return out;
 		out.push(...data);

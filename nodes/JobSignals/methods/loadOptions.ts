@@ -1,5 +1,6 @@
-/** Option lists of the Signal parameters, from the one copy of the hierarchy. */
+/** Option lists: the Signal parameters' from the one copy of the hierarchy; Job Search's tags from the account's Get Filters answer. */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { accountFilters } from '../actions/job/getFilters.operation';
 import { findCategory, SIGNAL_CATEGORIES, signalTypeName } from '../contract';
 
 const ALL = (what: string): INodePropertyOptions => ({ name: `All ${what}`, value: '' });
@@ -18,4 +19,19 @@ export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INode
 	const types = findCategory(group, category)?.types ?? [];
 	// Title-cased names ("Cash Flow Constraints") beside the title-cased categories; the value stays the service's slug.
 	return [ALL('Types'), ...types.map((type) => ({ name: signalTypeName(type), value: type }))];
+}
+
+/** One of Get Filters' lists (`job_tags`, `industry_tags`), sorted by name as the editor's other lists are. */
+async function filterOptions(context: ILoadOptionsFunctions, list: 'job_tags' | 'industry_tags'): Promise<INodePropertyOptions[]> {
+	const filters = await accountFilters(context, 'Job Search filter list');
+	const values = [...new Set(filters[list] as string[])];
+	return values.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b)).map((value) => ({ name: value, value }));
+}
+
+export async function getJobTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await filterOptions(this, 'job_tags');
+}
+
+export async function getIndustryTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await filterOptions(this, 'industry_tags');
 }

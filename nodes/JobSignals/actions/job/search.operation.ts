@@ -1,6 +1,6 @@
-/** Job → Search: the account's jobs matching a search expression, places and job functions, newest first. */
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { API_PATHS, JOB_CATEGORIES } from '../../contract';
+/** Job → Search: the account's jobs matching a search expression, places, job functions and tags, newest first. */
+import { NodeApiError, NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
+import { API_PATHS, CHOICES, JOB_CATEGORIES } from '../../contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../transport/paginate';
 import { simplified, simplifyJob } from '../../helpers/simplify';
@@ -51,8 +51,31 @@ export const searchFilterProperties: INodeProperties[] = [
 	},
 ];
 
+/** Job Tags and Industry Tags: the account's own lists (its Get Filters answer), loaded when the editor opens them. */
+const TAGS_BY_EXPRESSION = 'By expression: a list, e.g. {{ ["remote", "full-time"] }}, or one tag (a tag may contain commas, so text is not split).';
+
+export const tagFilterProperties: INodeProperties[] = [
+	{
+		displayName: 'Job Tag Names or IDs',
+		name: 'jobTags',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getJobTags' },
+		default: [],
+		description: `Only jobs with at least one of these job tags (the account's, as Job → Get Filters lists them); none chosen: any. ${TAGS_BY_EXPRESSION} Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	},
+	{
+		displayName: 'Industry Tag Names or IDs',
+		name: 'industryTags',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getIndustryTags' },
+		default: [],
+		description: `Only jobs of companies in at least one of these industries (the account's industry tags, as Job → Get Filters lists them); none chosen: any. Plans without an attached job board have no industry filter. ${TAGS_BY_EXPRESSION} Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	},
+];
+
 const properties: INodeProperties[] = [
 	...searchFilterProperties,
+	...tagFilterProperties,
 	...returnAllAndLimit,
 	simplifyProperty,
 	walkOptions({
@@ -68,13 +91,57 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['search'] } }, properties);
 
 /** The search query of the fields' values; empty fields are left out. */
-export function searchFilters(search: string, locations: string, categories: string[]): IDataObject {
+export function searchFilters(search: string, locations: string, categories: string[], tags: { jobTags: string[]; industryTags: string[] } = { jobTags: [], industryTags: [] }): IDataObject {
 	const filters: IDataObject = {};
 	if (search.trim() !== '') filters.search = search.trim();
 	if (locations.trim() !== '') filters.locations = locations.trim();
-	// Sent as a repeated parameter: one category name contains commas.
+	// Lists are sent as repeated parameters: one category name contains commas, and so may a tag.
 	if (categories.length > 0) filters.categories = categories;
+	if (tags.jobTags.length > 0) filters[CHOICES.jobSearchTagParams.jobTags] = tags.jobTags;
+	if (tags.industryTags.length > 0) filters[CHOICES.jobSearchTagParams.industryTags] = tags.industryTags;
 	return filters;
+}
+
+/** A tag list as the field or an expression gives it: a list of tags or one tag; empty entries are left out. */
+function readTags(context: IExecuteFunctions, name: string, label: string, itemIndex: number): string[] {
+	const value = context.getNodeParameter(name, itemIndex, []) as unknown;
+	const list = typeof value === 'string' ? [value] : value;
+	if (!Array.isArray(list) || list.some((tag) => typeof tag !== 'string')) {
+		throw new NodeOperationError(context.getNode(), `${label} must be a list of tags, got ${JSON.stringify(value)}`, { itemIndex, description: TAGS_BY_EXPRESSION });
+	}
+	return (list as string[]).map((tag) => tag.trim()).filter((tag) => tag !== '');
+}
+
+/**
+ * Filters a plan can lack (spec: on high-volume plans without an attached job board, category and industry filters
+ * may be unavailable), by query parameter, with the field that sends it.
+ */
+const PLAN_FILTERS = [
+	{ param: 'categories', field: 'Job Functions', what: 'job function (category)' },
+	{ param: CHOICES.jobSearchTagParams.industryTags, field: 'Industry Tags', what: 'industry' },
+];
+
+/** The service's refusal of a filter the account's plan lacks, as what to do; any other failure goes on as it came. */
+function unavailableFilterError(node: INode, error: unknown, filters: IDataObject, itemIndex: number): unknown {
+	if (!(error instanceof NodeApiError && error.httpCode === String(CHOICES.unavailableFilterStatus))) return error;
+	const sent = PLAN_FILTERS.filter((filter) => filters[filter.param] !== undefined);
+	const said = error.description ?? error.message;
+	const named = sent.filter((filter) => said.includes(filter.param));
+	const response = { status: CHOICES.unavailableFilterStatus, message: said } as JsonObject;
+	const options = { httpCode: error.httpCode, itemIndex };
+	if (named.length > 0) {
+		return new NodeApiError(node, response, {
+			...options,
+			message: `This account's plan has no ${named.map((f) => f.what).join(' or ')} filter — remove ${named.map((f) => f.field).join(' and ')}`,
+			description: `The service answered: ${said}. High-volume plans without an attached job board cannot filter by job function or industry; Job → Get Filters lists what this account can filter by.`,
+		});
+	}
+	if (sent.length === 0) return error;
+	return new NodeApiError(node, response, {
+		...options,
+		message: error.message,
+		description: `${said}. If this account is on a high-volume plan without an attached job board, it has no ${sent.map((f) => f.what).join(' or ')} filter: remove ${sent.map((f) => f.field).join(' and ')}.`,
+	});
 }
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
@@ -82,16 +149,19 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		this.getNodeParameter('search', itemIndex, '') as string,
 		this.getNodeParameter('locations', itemIndex, '') as string,
 		this.getNodeParameter('categories', itemIndex, []) as string[],
+		{ jobTags: readTags(this, 'jobTags', 'Job Tags', itemIndex), industryTags: readTags(this, 'industryTags', 'Industry Tags', itemIndex) },
 	);
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
 	let summary: WalkSummary | undefined;
-	const jobs = await collectPages.call(
-		this,
-		{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
-		offsetPager(filters, startOffset),
-		{ limit, summary: options.includeTotals === true ? (s) => (summary = s) : undefined },
-	);
+	const jobs = await collectPages
+		.call(
+			this,
+			{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
+			offsetPager(filters, startOffset),
+			{ limit, summary: options.includeTotals === true ? (s) => (summary = s) : undefined },
+		)
+		.catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
 	return withTotals(simplified(this, itemIndex, simplifyJob, jobs), summary);
 });
