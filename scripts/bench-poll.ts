@@ -59,7 +59,7 @@ function addSignals(mock: LoggedMock): string[] {
 	const newest = store.signals[0].created_at;
 	return Array.from({ length: NEW_ITEMS }, (_, i) => {
 		const id = `sig_bench_${++serial}`;
-		store.addSignal({ ...base, signal_id: id, created_at: nextSecond(newest, i) });
+		store.putSignal({ ...base, signal_id: id, created_at: nextSecond(newest, i) });
 		return id;
 	});
 }

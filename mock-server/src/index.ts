@@ -5,7 +5,7 @@ export { DEFAULT_OPTIONS, type MockServiceOptions } from './options';
 export { authenticate } from './http/auth';
 export { JournalFilterError, type JournalAnswer, type JournalEntry, type JournalFilter } from './http/journal';
 export { DataFileError, type DataFileContent } from './data/data-file';
-export { SECOND_ACCOUNT_TOKEN } from './data/generate';
+export { SECOND_ACCOUNT_TOKEN, VOLUME_ACCOUNT_TOKEN } from './data/generate';
 export type { Account } from './data/model';
 export type { CycleEvent } from './webhooks/index';
 export * from './contract/index';

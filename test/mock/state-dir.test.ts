@@ -99,6 +99,30 @@ describe('--state-dir (in-process)', () => {
 		expect(createdNext.every((id) => id > [...createdBefore].sort().at(-1)!)).toBe(true);
 	});
 
+	it('a restart keeps domain moves (the old domain still names the new one), job board counts and signals turned inactive', async () => {
+		const dir = newDir();
+		const first = await start(dir);
+		const moves = (await app(MOCK_CONTROL_PATHS.process, 'POST', { domain_changes: 2 })).json as { events: { event_data: { previous_value?: string; current_value?: string; info?: { type: string } } }[] };
+		const moved = moves.events.map((e) => e.event_data).filter((d) => d.info?.type === 'domain-url-change');
+		expect(moved.length).toBeGreaterThanOrEqual(2);
+		const signal = first.store.signals.find((s) => s.signal_recency === 'active' && s.jobs_list.length > 0 && s.jobs_list.every((j) => first.store.jobs.has(j.job_id)))!;
+		for (const job of signal.jobs_list) await app(MOCK_CONTROL_PATHS.events, 'POST', { event_type: 'job_deleted', job_id: job.job_id });
+		expect(first.store.signals.find((s) => s.signal_id === signal.signal_id)?.signal_recency).toBe('inactive');
+		const before = { sources: [...first.store.sources.values()], signals: first.store.signals, jobs: [...first.store.jobs.values()].map((j) => j.job) };
+		stop(first);
+
+		const second = await start(dir);
+		expect([...second.store.sources.values()].sort(byId('source_id'))).toEqual(before.sources.sort(byId('source_id')));
+		expect(second.store.signals).toEqual(before.signals);
+		expect([...second.store.jobs.values()].map((j) => j.job).sort(byId('job_id'))).toEqual(before.jobs.sort(byId('job_id')));
+		for (const { previous_value, current_value } of moved) {
+			expect((await call(`/sources/${current_value}`)).status).toBe(200);
+			const old = await call(`/sources/${previous_value}`);
+			expect(old.status).toBe(404);
+			expect(JSON.stringify(old.json)).toContain('moved to');
+		}
+	});
+
 	it('reset empties the folder: the next start is the seed', async () => {
 		const dir = newDir();
 		const first = await start(dir);

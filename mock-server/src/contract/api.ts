@@ -151,6 +151,18 @@ export const CHOICES = {
 	 * arrays, and job search with `categories` or `industry_tags` answers this status, naming the parameter.
 	 */
 	unavailableFilterStatus: 400,
+	/**
+	 * A domain a source moved away from (the spec: `url_source` follows a domain change, `source_id`
+	 * stays): source by domain and jobs by domain answer this status, naming the new domain and the
+	 * source_id, to accounts that track the source (others get the plain 404 of an unknown domain).
+	 */
+	movedDomainStatus: 404,
+	/**
+	 * Processing cycles: a signal whose jobs_list jobs have all been deleted turns `inactive` (it stays
+	 * listed; `active_only=false` shows it), with no webhook event; a domain move updates the jobs'
+	 * `url_source` and `updated_at` without job_updated events (one `domain-url-change` signal event).
+	 */
+	signalInactiveWhenEvidenceJobsGone: true,
 	/** The `signal` webhook event's `event_data` is the signal object (payload not shown in the spec). */
 	signalEventDataIsSignalObject: true,
 } as const;

@@ -141,13 +141,19 @@ export function signalId(serial: number): string {
 
 export type SignalPlace = (typeof ALL_TYPES)[number];
 
-/** `chosen` fixes the signal's place in the hierarchy (an event asked for by type); otherwise it is picked. */
-export function makeSignal(random: Random, serial: number, source: Source, sourceJobs: readonly Job[], createdAt: number, chosen?: SignalPlace): Signal {
+/**
+ * `chosen` fixes the signal's place in the hierarchy (an event asked for by type); otherwise it is picked.
+ * `given` fixes current_value/previous_value (a change the caller made, such as a domain move).
+ */
+export function makeSignal(
+	random: Random, serial: number, source: Source, sourceJobs: readonly Job[], createdAt: number,
+	chosen?: SignalPlace, given?: { current: string; previous: string },
+): Signal {
 	// The first signals walk the hierarchy so every type exists even in a tiny data set.
 	const where = chosen ?? (serial <= ALL_TYPES.length ? ALL_TYPES[serial - 1] : random.pick(ALL_TYPES));
 	const jobs = random.sample(sourceJobs, Math.min(sourceJobs.length, random.int(1, 3)));
 	const phrases = EVIDENCE[where.type] ?? [`signs of ${where.type.replace(/-/g, ' ')}`];
-	const values = signalValues(random, where.group, where.type, source);
+	const values = given ?? signalValues(random, where.group, where.type, source);
 	const start = createdAt - random.int(1, 60) * DAY;
 	return {
 		signal_id: signalId(serial),

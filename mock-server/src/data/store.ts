@@ -17,6 +17,9 @@ import { JobIndex, lowerTag } from '../search/job-index';
 import type { SearchScope } from '../search/job-search';
 import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
 
+/** The signal type whose previous_value is a domain the source left. */
+export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
+
 const accountSchema = z.object({
 	account_id: z.string().min(1),
 	organization_id: z.string().min(1),
@@ -63,6 +66,10 @@ export class Store {
 	readonly index = new JobIndex();
 	/** Every signal, newest first. */
 	signals: Signal[] = [];
+	/** Each source's signals (the signal recency rule reads them when a job goes). */
+	private signalsBySource = new Map<string, Signal[]>();
+	/** Former domains (a `domain-url-change` signal's previous_value) and the source that moved away from each. */
+	private formerDomains = new Map<string, string>();
 	/** Bumped on every change; caches built from the data carry the version they saw. */
 	version = 0;
 	private cache = new Map<string, { version: number; value: unknown }>();
@@ -89,6 +96,8 @@ export class Store {
 		this.jobsBySource.clear();
 		this.jobsByAccount.clear();
 		this.index.clear();
+		this.signalsBySource.clear();
+		this.formerDomains.clear();
 		this.cache.clear();
 		await this.accounts.createMany(data.accounts.length, (i) => data.accounts[i]);
 		await this.collections.createMany(data.collections.length, (i) => data.collections[i]);
@@ -114,6 +123,7 @@ export class Store {
 			this.jobsByAccount.set(accountId, { jobs, serials: jobs.map((j) => this.index.serialOf(j.job.job_id)) });
 		}
 		this.signals = sortNewestFirst([...data.signals], signalKey);
+		for (const signal of this.signals) this.noteSignal(signal);
 		this.version++;
 	}
 
@@ -169,6 +179,24 @@ export class Store {
 		this.sourcesByDomain.set(source.url_source, source);
 	}
 
+	/** A changed source (a new domain, a new job count). */
+	replaceSource(source: Source): void {
+		this.putSource(source);
+		this.version++;
+		this.onChange?.({ kind: 'source', id: source.source_id, value: source });
+	}
+
+	/** The source that moved away from this domain (its current record), if the domain is a former one. */
+	movedFrom(domain: string): Source | undefined {
+		const id = this.formerDomains.get(domain);
+		return id === undefined ? undefined : this.sources.get(id);
+	}
+
+	/** Whether a domain is, or was, some source's: a new domain must be neither. */
+	domainTaken(domain: string): boolean {
+		return this.sourcesByDomain.has(domain) || this.formerDomains.has(domain);
+	}
+
 	addJob(job: StoredJob): void {
 		this.jobs.set(job.job.job_id, job);
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
@@ -190,10 +218,10 @@ export class Store {
 		if (previous) this.index.replace(previous, job);
 		else this.index.add(job);
 		this.jobs.set(job.job.job_id, job);
-		const list = this.jobsBySource.get(job.job.source_id) ?? [];
-		const at = list.findIndex((j) => j.job.job_id === job.job.job_id);
-		if (at >= 0) list[at] = job;
 		// An update keeps created_at and id, so the job keeps its place.
+		const list = this.jobsBySource.get(job.job.source_id) ?? [];
+		const at: number = positionOf(list, job, jobKey);
+		if (list[at]?.job.job_id === job.job.job_id) list[at] = job;
 		for (const { jobs } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			if (jobs[place]?.job.job_id === job.job.job_id) jobs[place] = job;
@@ -219,10 +247,29 @@ export class Store {
 		this.onChange?.({ kind: 'job', id, value: null });
 	}
 
-	addSignal(signal: Signal): void {
-		this.signals.splice(positionOf(this.signals, signal, signalKey), 0, signal);
+	/** A new signal, or a new value of one (same id and created_at, so the same place). */
+	putSignal(signal: Signal): void {
+		const at: number = positionOf(this.signals, signal, signalKey);
+		if (this.signals[at]?.signal_id === signal.signal_id) this.signals[at] = signal;
+		else this.signals.splice(at, 0, signal);
+		this.noteSignal(signal);
 		this.version++;
 		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: signal });
+	}
+
+	/** The source's signals (the list is the store's: read it, do not change it). */
+	signalsOfSource(sourceId: string): readonly Signal[] {
+		return this.signalsBySource.get(sourceId) ?? [];
+	}
+
+	private noteSignal(signal: Signal): void {
+		const list = this.signalsBySource.get(signal.source_id) ?? [];
+		const at = list.findIndex((s) => s.signal_id === signal.signal_id);
+		if (at >= 0) list[at] = signal;
+		else list.push(signal);
+		this.signalsBySource.set(signal.source_id, list);
+		// A domain both current and former is answered as current: lookups try sourcesByDomain first.
+		if (signal.info.type === DOMAIN_CHANGE_TYPE && signal.previous_value !== '') this.formerDomains.set(signal.previous_value, signal.source_id);
 	}
 
 	/**

@@ -1,13 +1,28 @@
 /**
  * Processing (what the service does every ~6 hours): some jobs are created,
  * some updated (a title change: updated_at moves), some deleted (deleted_at
- * set on the event's job), and new signals appear. A cycle does several of
- * each; `one` does a single chosen change (POST /__mock/events). Both return
- * one event per account that tracks the changed source.
+ * set on the event's job), new signals appear, and (when asked) sources move
+ * to a new domain. A cycle does several of each; `one` does a single chosen
+ * change (POST /__mock/events). Both return one event per account that sees
+ * the changed job (Store.viewers: tracks its source, passes the account's
+ * filters) or tracks the signal's source.
+ *
+ * Realism rules kept on every change (README, "Processing rules"):
+ * - a source's count_jobboard_jobs is its job count, and
+ *   count_jobbard_jobs_success_at the time of the change that set it;
+ * - a domain move (`domain_changes`, or a signal event asked for with type
+ *   domain-url-change; never a random signal) changes url_source on the source and its jobs (updated_at
+ *   moves, no job_updated events: the job did not change on its board), keeps
+ *   source_id, and adds a direct, active `domain-url-change` signal from the old
+ *   domain to the new one;
+ * - a signal whose jobs_list jobs have all been deleted turns inactive (its
+ *   evidence is gone); it keeps its place and dates, and sends no event.
  */
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { WebhookEventType } from '../contract/events';
 import { ALL_TYPES, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate';
+import { DOMAIN_CHANGE_TYPE } from '../data/store';
+import { TLDS } from '../data/vocabulary';
 import type { StoredJob } from '../data/model';
 import { Random } from '../data/random';
 import type { Store } from '../data/store';
@@ -18,9 +33,16 @@ export interface CycleSizes {
 	updated: number;
 	deleted: number;
 	signals: number;
+	/** Sources moved to a new domain. */
+	domain_changes: number;
 }
 
-export const DEFAULT_CYCLE: CycleSizes = { created: 5, updated: 3, deleted: 2, signals: 3 };
+/** Domain moves are rare: the usual cycle makes none; a test or a client asks for them. */
+export const DEFAULT_CYCLE: CycleSizes = { created: 5, updated: 3, deleted: 2, signals: 3, domain_changes: 0 };
+
+const DOMAIN_MOVE = ALL_TYPES.find((t) => t.type === DOMAIN_CHANGE_TYPE) as SignalPlace;
+/** A cycle's new signals: a domain change is only ever a real move (`domain_changes`, or one asked for by type). */
+const CYCLE_SIGNAL_TYPES = ALL_TYPES.filter((t) => t !== DOMAIN_MOVE);
 
 /** One chosen change (POST /__mock/events): what is not named is picked at random. */
 export interface ChosenChange {
@@ -80,7 +102,10 @@ export class Processor {
 		for (let i = 0; i < sizes.created; i++) events.push(...this.create(random.pick(sources), now));
 		for (const old of random.sample(existing(), sizes.updated)) events.push(...this.update(old, now));
 		for (const gone of random.sample(existing(), sizes.deleted)) events.push(...this.remove(gone, now));
-		for (let i = 0; i < sizes.signals; i++) events.push(...this.signal(random.pick(sources), now));
+		// The current record: `sources` holds the one from before an earlier move or count.
+		const current = () => this.sourceNamed(random.pick(sources).source_id);
+		for (let i = 0; i < sizes.signals; i++) events.push(...this.signal(current(), now));
+		for (let i = 0; i < sizes.domain_changes; i++) events.push(...this.moveDomain(current(), now));
 		return events;
 	}
 
@@ -124,32 +149,82 @@ export class Processor {
 		return this.lastTime;
 	}
 
-	private emit(type: WebhookEventType, data: Job | Signal, sourceId: string): CycleEvent[] {
-		return this.store.trackers(sourceId).map((account_id) => ({ account_id, event_type: type, event_data: data }));
+	/** A job's events go to the accounts that see it, a signal's to those that track its source. */
+	private emit(type: WebhookEventType, data: Job | Signal): CycleEvent[] {
+		const receivers = type === 'signal' ? this.store.trackers(data.source_id) : this.store.viewers(data as Job);
+		return receivers.map((account_id) => ({ account_id, event_type: type, event_data: data }));
 	}
 
 	private create(source: Source, now: number): CycleEvent[] {
 		const stored = makeJob(this.random, ++this.jobSerial, source, now);
 		stored.job.updated_at = now;
 		this.store.addJob(stored);
-		return this.emit('job_created', stored.job, source.source_id);
+		this.recount(source.source_id, now);
+		return this.emit('job_created', stored.job);
 	}
 
 	private update(old: StoredJob, now: number): CycleEvent[] {
 		const job: Job = { ...old.job, job_title: `${old.job.job_title} (updated)`, updated_at: now };
 		this.store.replaceJob({ job, text: searchText(job), places: placeText(job) });
-		return this.emit('job_updated', job, job.source_id);
+		return this.emit('job_updated', job);
 	}
 
 	private remove(gone: StoredJob, now: number): CycleEvent[] {
 		this.store.removeJob(gone.job.job_id);
-		return this.emit('job_deleted', { ...gone.job, updated_at: now, deleted_at: now }, gone.job.source_id);
+		this.recount(gone.job.source_id, now);
+		this.retireSignalsOf(gone.job);
+		return this.emit('job_deleted', { ...gone.job, updated_at: now, deleted_at: now });
 	}
 
 	private signal(source: Source, now: number, place?: SignalPlace): CycleEvent[] {
+		const where = place ?? this.random.pick(CYCLE_SIGNAL_TYPES);
+		if (where === DOMAIN_MOVE) return this.moveDomain(source, now);
 		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => j.job);
-		const signal = makeSignal(this.random, ++this.signalSerial, source, jobs, now, place);
-		this.store.addSignal(signal);
-		return this.emit('signal', signal, source.source_id);
+		const signal = makeSignal(this.random, ++this.signalSerial, source, jobs, now, where);
+		this.store.putSignal(signal);
+		return this.emit('signal', signal);
+	}
+
+	/** The source's job count, as of now. */
+	private recount(sourceId: string, now: number): void {
+		const source = this.sourceNamed(sourceId);
+		const count = this.store.jobsBySource.get(sourceId)?.length ?? 0;
+		this.store.replaceSource({ ...source, count_jobboard_jobs: count, count_jobbard_jobs_success_at: now });
+	}
+
+	/** The source's active signals that named the deleted job and whose every job is now gone turn inactive. */
+	private retireSignalsOf(gone: Job): void {
+		for (const signal of this.store.signalsOfSource(gone.source_id).slice()) {
+			if (signal.signal_recency !== 'active' || !signal.jobs_list.some((j) => j.job_id === gone.job_id)) continue;
+			if (signal.jobs_list.every((j) => !this.store.jobs.has(j.job_id))) this.store.putSignal({ ...signal, signal_recency: 'inactive' });
+		}
+	}
+
+	private moveDomain(source: Source, now: number): CycleEvent[] {
+		const from = source.url_source;
+		const to = this.newDomain(from);
+		const moved: Source = { ...source, url_source: to, url_logo: `https://logo.example.com/${to}.png`, updated_at: now };
+		this.store.replaceSource(moved);
+		for (const old of (this.store.jobsBySource.get(source.source_id) ?? []).slice()) {
+			this.store.replaceJob({ ...old, job: { ...old.job, url_source: to, updated_at: now } });
+		}
+		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => j.job);
+		const signal: Signal = {
+			...makeSignal(this.random, ++this.signalSerial, moved, jobs, now, DOMAIN_MOVE, { previous: from, current: to }),
+			evidence_list: [`"...${from} now redirects to ${to}..."`],
+			signal_classification: 'direct',
+			signal_recency: 'active',
+		};
+		this.store.putSignal(signal);
+		return this.emit('signal', signal);
+	}
+
+	/** A domain no source has or had: the old name's first label with a number, under a drawn top-level domain. */
+	private newDomain(from: string): string {
+		const name = from.split('.')[0].replace(/-\d+$/, '');
+		for (let n = 2; ; n++) {
+			const domain = `${name}-${n}.${this.random.pick(TLDS)}`;
+			if (!this.store.domainTaken(domain)) return domain;
+		}
 	}
 }

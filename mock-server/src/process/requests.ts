@@ -13,6 +13,7 @@ export const processBodySchema = z.strictObject({
 	updated: count(DEFAULT_CYCLE.updated),
 	deleted: count(DEFAULT_CYCLE.deleted),
 	signals: count(DEFAULT_CYCLE.signals),
+	domain_changes: count(DEFAULT_CYCLE.domain_changes),
 	source_id: z.string().min(1).optional(),
 });
 export type ProcessBody = z.infer<typeof processBodySchema>;
@@ -36,5 +37,5 @@ export const eventBodySchema = z
 	});
 export type EventBody = z.infer<typeof eventBodySchema>;
 
-export const PROCESS_BODY_SHAPE = '{"created"?, "updated"?, "deleted"?, "signals"?, "source_id"?} or no body';
+export const PROCESS_BODY_SHAPE = '{"created"?, "updated"?, "deleted"?, "signals"?, "domain_changes"?, "source_id"?} or no body';
 export const EVENT_BODY_SHAPE = '{"event_type", "job_id"? | "source_id"?, "signal"?: {"group", "category", "type"}}';

@@ -5,7 +5,7 @@
  * position. Restoring happens before the listeners are attached, so nothing
  * restored is written again.
  */
-import type { Job, Signal } from '../contract/schemas';
+import type { Job, Signal, Source } from '../contract/schemas';
 import type { StoredJob, Subscriber } from '../data/model';
 import { placeText, searchText } from '../data/generate';
 import type { Store } from '../data/store';
@@ -44,8 +44,11 @@ export async function attachState(dir: string, dataSet: Record<string, unknown>,
 			case 'job':
 				restoreJob(store, id, value as Job | null);
 				break;
+			case 'source':
+				store.replaceSource(value as Source);
+				break;
 			case 'signal':
-				store.addSignal(value as Signal);
+				store.putSignal(value as Signal);
 				break;
 			case 'subscriber':
 				await store.addSubscriber(value as Subscriber);

@@ -3,7 +3,7 @@
  * Node's built-in node:sqlite (no native build, no dependency; README says why).
  *
  * It holds what changed since the seed, not the seed itself: each changed
- * record's latest value (`records`: a job, signal, subscriber, webhook
+ * record's latest value (`records`: a source, job, signal, subscriber, webhook
  * setting, the fault rules, the processor's position), and the delivery log
  * (`deliveries`, bounded like the in-memory log). Writes made in one
  * synchronous step (a whole processing cycle, say) are committed together in
