@@ -77,6 +77,21 @@ describe('data beside the seed', () => {
 	});
 });
 
+describe('data and a state folder', () => {
+	it('keeps the folder to the data it was written over: another file, or none, is refused', async () => {
+		// A refused open leaves its folder locked in this process, so each refusal gets a folder of its own.
+		const { signals: _none, ...fewer } = example();
+		for (const other of [undefined, fewer]) {
+			const stateDir = mkdtempSync(join(tmpdir(), 'mock-data-state-'));
+			const first = await createMockService({ ...SMALL, stateDir, data: EXAMPLE });
+			first.close();
+			const again = await createMockService({ ...SMALL, stateDir, data: EXAMPLE });
+			again.close();
+			await expect(createMockService({ ...SMALL, stateDir, data: other })).rejects.toThrow(/holds changes to another data set/);
+		}
+	});
+});
+
 describe('a bad data file', () => {
 	const withFile = (change: (file: DataFileContent) => unknown) => {
 		const file = example();
