@@ -71,17 +71,16 @@ export async function addData(seed: Dataset, input: DataInput): Promise<{ datase
 		domains.add(source.url_source);
 		return source;
 	});
-	const sourceOf = (where: string, record: { source_id: string; url_source: string }) => {
+	const checkSource = (where: string, record: { source_id: string; url_source: string }) => {
 		const source = sources.get(record.source_id) ?? fail(`${where}.source_id`, `no source with id "${record.source_id}"`);
 		if (source.url_source !== record.url_source) fail(`${where}.url_source`, `"${record.url_source}" is not the domain of source "${source.source_id}" ("${source.url_source}")`);
-		return source;
 	};
 	const jobIds = new Set(seed.jobs.map((j) => j.job.job_id));
 	file.jobs.forEach((job, i) => {
 		if (GENERATED_IDS.jobs.test(job.job_id)) fail(`jobs[${i}].job_id`, `"${job.job_id}" has the form of the mock's own job ids (job_ and digits): choose another`);
 		if (jobIds.has(job.job_id)) fail(`jobs[${i}].job_id`, `duplicate id "${job.job_id}"`);
 		if (job.deleted_at !== undefined) fail(`jobs[${i}].deleted_at`, 'a loaded job is live: leave deleted_at out');
-		sourceOf(`jobs[${i}]`, job);
+		checkSource(`jobs[${i}]`, job);
 		jobIds.add(job.job_id);
 	});
 	const signalIds = new Set(seed.signals.map((s) => s.signal_id));
@@ -92,7 +91,7 @@ export async function addData(seed: Dataset, input: DataInput): Promise<{ datase
 		if (!ALL_TYPES.some((t) => t.group === group && t.category === category && t.type === type)) {
 			fail(`signals[${i}].info`, `${group}/${category}/${type} is not a place in the signal hierarchy`);
 		}
-		sourceOf(`signals[${i}]`, signal);
+		checkSource(`signals[${i}]`, signal);
 		signalIds.add(signal.signal_id);
 	});
 	const collections = file.collections ?? (added.length === 0 ? [] : [{

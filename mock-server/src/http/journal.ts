@@ -105,7 +105,9 @@ export class Journal {
 			throw new JournalFilterError(issue.path.length > 0 ? `Invalid filter "${String(issue.path[0])}": ${issue.message}` : `Invalid filter: ${issue.message}`);
 		}
 		const filter = parsed.data;
-		if (filter.account !== undefined && !this.accounts.accountList().some((a) => a.account_id === filter.account)) throw new JournalFilterError(`Invalid filter "account": no account with id "${filter.account}"`);
+		if (filter.account !== undefined && !this.accounts.accountList().some((a) => a.account_id === filter.account)) {
+			throw new JournalFilterError(`Invalid filter "account": no account with id "${filter.account}"`);
+		}
 		const kept = Math.min(this.total, this.capacity);
 		const data: JournalEntry[] = [];
 		for (let i = this.total - kept; i < this.total; i++) {
