@@ -81,8 +81,20 @@ describe('domain moves', () => {
 		}
 	});
 
-	it('domain_changes is 0 in the usual cycle and is bounded like the other counts', async () => {
-		const events = await process({});
+	it('a signal event asked for with type domain-url-change is a real move', async () => {
+		const source = demoOnlySource();
+		const answer = await post(MOCK_CONTROL_PATHS.events, { event_type: 'signal', source_id: source.source_id, signal: { group: 'changes', category: 'url', type: 'domain-url-change' } });
+		expect(answer.status).toBe(200);
+		const [event] = eventsSchema.parse(answer.json).events;
+		const signal = signalSchema.strict().parse(event.event_data);
+		const now = mock.service.store.sources.get(source.source_id)!;
+		expect([signal.previous_value, signal.current_value]).toEqual([source.url_source, now.url_source]);
+		expect(now.url_source).not.toBe(source.url_source);
+	});
+
+	it('cycles never invent a domain change: domain_changes is 0 in the usual cycle, and random signals are never of that type; the count is bounded like the others', async () => {
+		const events = [...(await process({})), ...(await process({ signals: 200 }))];
+		expect(events.filter((e) => e.event_type === 'signal').length).toBeGreaterThanOrEqual(200);
 		expect(events.filter((e) => (e.event_data as Partial<Signal>).info?.type === 'domain-url-change')).toEqual([]);
 		for (const bad of [-1, 1.5, 1001, '1']) {
 			expectApiError(await post(MOCK_CONTROL_PATHS.process, { domain_changes: bad }), 400, /domain_changes/);
