@@ -12,6 +12,7 @@ import { markLoadedStaticData } from './dedupe-window';
 import { properties } from './properties';
 import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
+import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
 import { credentialTestMethods, jobSignalsCredentials } from '../JobSignals/description-shared';
 
@@ -56,13 +57,16 @@ export class JobSignalsTrigger implements INodeType {
 			checkExists(this: IHookFunctions): Promise<boolean> {
 				// n8n calls this on every activation (publish, and each start) and saves static data after it.
 				markLoadedStaticData(this.getWorkflowStaticData('node'));
+				markTestListener(this);
 				return checkExists.call(this);
 			},
 			create(this: IHookFunctions): Promise<boolean> {
 				return create.call(this);
 			},
-			delete(this: IHookFunctions): Promise<boolean> {
-				return remove.call(this);
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const removed = await remove.call(this);
+				releaseClaims(this);
+				return removed;
 			},
 		},
 	};

@@ -10,12 +10,13 @@
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { recordInPersistedWindow } from './dedupe-window';
-import { claimedInProcess, triggerKey } from './process-window';
+import { claimedInProcess, recordedInProcess, triggerKey } from './process-window';
 
 export function recordExecution(this: IExecuteFunctions): INodeExecutionData[][] {
 	const items = this.getInputData();
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
-	const claimed = claimedInProcess(triggerKey(this.getWorkflow().id, this.getNode().id));
-	recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimed, ...delivered]);
+	const key = triggerKey(this.getWorkflow().id, this.getNode().id);
+	recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimedInProcess(key), ...delivered]);
+	recordedInProcess(key, delivered);
 	return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
 }
