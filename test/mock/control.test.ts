@@ -12,7 +12,12 @@ const mock = useMock();
 const control = (path: string, method = 'GET') => call(path, { base: APP_URL, token: null, method });
 
 const accountsSchema = z.strictObject({
-	data: z.array(z.strictObject({ account_id: z.string(), organization_id: z.string(), name: z.string(), token: z.string(), job_tags: z.array(z.string()) })),
+	data: z.array(
+		z.strictObject({
+			account_id: z.string(), organization_id: z.string(), name: z.string(), token: z.string(), job_tags: z.array(z.string()),
+			job_board: z.boolean(), filters: z.strictObject({ regions: z.array(z.string()) }),
+		}),
+	),
 });
 const eventsSchema = z.strictObject({
 	events: z.array(z.strictObject({ account_id: z.string(), event_type: z.enum(WEBHOOK_EVENT_TYPES), event_data: z.unknown() })),
@@ -32,6 +37,7 @@ describe('control routes', () => {
 		const { data } = accountsSchema.parse((await control(MOCK_CONTROL_PATHS.accounts)).json);
 		expect(data.map((a) => a.token)).toEqual([DEMO_TOKEN, SECOND_TOKEN, VOLUME_TOKEN]);
 		expect(new Set(data.map((a) => a.organization_id)).size).toBe(3);
+		expect(data.map((a) => [a.job_board, a.filters.regions])).toEqual([[true, []], [true, []], [false, ['Europe', 'North America']]]);
 	});
 
 	it('/__mock/process creates, updates and deletes jobs and adds signals, all visible through the API', async () => {

@@ -55,8 +55,8 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 		}),
 		http.get(path(MOCK_CONTROL_PATHS.accounts), () =>
 			HttpResponse.json({
-				data: actions.accounts().map(({ account_id, organization_id, name, token, job_tags }) => ({
-					account_id, organization_id, name, token, job_tags,
+				data: actions.accounts().map(({ account_id, organization_id, name, token, job_tags, job_board, filters }) => ({
+					account_id, organization_id, name, token, job_tags, job_board, filters,
 				})),
 			}),
 		),
