@@ -22,6 +22,8 @@ export interface Deployment {
 	webhookBases: string[];
 	/** The proxy n8n advertises as its webhook URL: what automatic registration gives the mock. */
 	front: WebhookFront;
+	/** The main process's editor (`http://127.0.0.1:port`), whose owner account exists: what a browser opens. */
+	editorUrl: string;
 	rest(path: string, init?: RequestInit): Promise<Response>;
 	/** The tail of what each n8n process printed, for failure messages. */
 	logs(): string;
@@ -122,6 +124,9 @@ export async function startDeployment(
 		front,
 		get webhookBases() {
 			return processes!.webhookBases;
+		},
+		get editorUrl() {
+			return `http://127.0.0.1:${processes!.mainPort}`;
 		},
 		rest: (path, init) => rest(path, init),
 		logs: () => (processes?.services ?? []).map((s) => `--- ${s.label}\n${s.output().slice(-6000)}`).join('\n'),

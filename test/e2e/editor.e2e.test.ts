@@ -1,0 +1,267 @@
+/**
+ * The editor polish, checked by what a user sees in a real browser: Debian's Chromium driven by
+ * playwright-core, logged in to a real n8n with the packed package installed as a community package.
+ * Each test adds the Job Signals node through the nodes panel, as a user does, and reads the node's
+ * parameters, dropdowns and notices from the page; the last one opens Settings → Community nodes.
+ * A failing test leaves a screenshot in a temporary folder whose path it prints.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, selectors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_NAME, REPO_ROOT } from '../../scripts/n8n/config.mts';
+import { LOCAL_OWNER } from '../../scripts/n8n/local-n8n.mts';
+import { JobSignals } from '../../nodes/JobSignals/JobSignals.node';
+import { deprecationNotice } from '../../nodes/JobSignals/actions/resources';
+import { findCategory, JOB_CATEGORIES, signalTypeName } from '../../nodes/JobSignals/contract';
+import { sourceLocator } from '../../nodes/JobSignals/helpers/source-locator';
+import { JobSignalsPollTrigger } from '../../nodes/JobSignalsPollTrigger/JobSignalsPollTrigger.node';
+import { DEMO_TOKEN } from './real-n8n';
+import { startDeployment, type Deployment } from './deployment';
+
+/** Generous: the editor shares 2 busy cores with n8n and other engineers' work. */
+const UI_TIMEOUT = 60_000;
+const version = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+let deployment: Deployment;
+let browser: Browser;
+let context: BrowserContext;
+const screenshots = mkdtempSync(join(tmpdir(), 'job-signals-editor-shots-'));
+let failures = 0;
+
+beforeAll(async () => {
+	deployment = await startDeployment('regular', ['--rate-limit', '0'], [], async () => {});
+	// No browser download: the Debian package's Chromium (.ci/run installs it).
+	browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+	context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+	context.setDefaultTimeout(UI_TIMEOUT);
+	selectors.setTestIdAttribute('data-test-id');
+	// The editor's own login endpoint: its session cookie lands in the browser context.
+	const login = await context.request.post(`${deployment.editorUrl}/rest/login`, {
+		data: { emailOrLdapLoginId: LOCAL_OWNER.email, password: LOCAL_OWNER.password },
+	});
+	expect(login.status()).toBe(200);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await deployment?.close();
+	if (failures === 0) rmSync(screenshots, { recursive: true, force: true });
+	else console.log(`[editor e2e] screenshots of the failed tests: ${screenshots}`);
+});
+
+/** A fresh page for one check; on failure a screenshot named after it. */
+async function inEditor(name: string, check: (page: Page) => Promise<void>): Promise<void> {
+	const page = await context.newPage();
+	try {
+		await check(page);
+	} catch (error) {
+		failures++;
+		await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true }).catch(() => undefined);
+		throw error;
+	} finally {
+		await page.close();
+	}
+}
+
+/** A saved workflow of a Manual Trigger, opened in the editor: its nodes panel then offers actions. */
+async function openWorkflow(page: Page): Promise<void> {
+	const created = await context.request.post(`${deployment.editorUrl}/rest/workflows`, {
+		data: {
+			name: 'Editor check',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+			connections: {},
+		},
+	});
+	expect(created.status()).toBe(200);
+	const { data } = (await created.json()) as { data: { id: string } };
+	await page.goto(`${deployment.editorUrl}/workflow/${data.id}`);
+}
+
+/** The nodes panel, searched for "Job Signals": its entries, by name. */
+async function searchNodesPanel(page: Page): Promise<(name: string) => Locator> {
+	await page.getByTestId('node-creator-plus-button').click();
+	await page.getByTestId('node-creator-search-bar').fill('Job Signals');
+	return (name) =>
+		page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText(name, { exact: true }) });
+}
+
+/** Adds the Job Signals node by one of its actions in the nodes panel; returns its parameters panel. */
+async function addJobSignalsAction(page: Page, action: string): Promise<Locator> {
+	await openWorkflow(page);
+	const entry = await searchNodesPanel(page);
+	await entry('Job Signals').click();
+	await page.getByTestId('item-iterator-item').filter({ hasText: action }).click();
+	const parameters = page.getByTestId('node-parameters');
+	await parameters.waitFor();
+	return parameters;
+}
+
+/**
+ * Opens a dropdown and waits for `entry` in it (option lists from the node load after opening). A dropdown
+ * whose field re-renders as it opens (its options depend on a field just changed) closes again: opened again.
+ */
+async function openDropdown(page: Page, trigger: Locator, entry: string): Promise<Locator> {
+	const items = page.locator('.el-select-dropdown__item:visible');
+	const wanted = items.getByText(entry, { exact: true });
+	const deadline = Date.now() + UI_TIMEOUT;
+	while (!(await wanted.isVisible())) {
+		if (Date.now() > deadline) throw new Error(`"${entry}" did not show in the dropdown within ${UI_TIMEOUT / 1000} s`);
+		const field = trigger.locator('[aria-expanded]').first();
+		if ((await field.count()) === 0 || (await field.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+		await page.waitForTimeout(250);
+	}
+	return items;
+}
+
+async function dropdownEntries(page: Page, trigger: Locator, first: string): Promise<string[]> {
+	const items = await openDropdown(page, trigger, first);
+	return (await items.allInnerTexts()).map((text) => text.trim());
+}
+
+async function choose(page: Page, trigger: Locator, entry: string): Promise<void> {
+	const items = await openDropdown(page, trigger, entry);
+	await items.getByText(entry, { exact: true }).click();
+}
+
+/** The DOM of the page, as far as measureLabel uses it (the project's TypeScript has no DOM library). */
+interface PageGlobals {
+	getComputedStyle(element: unknown): { font: string; paddingLeft: string; paddingRight: string };
+	document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } } };
+}
+
+/** Runs in the page: an input's text, its width in the input's font, and the room the input gives it. */
+function measureLabel(element: unknown): { text: string; width: number; room: number } {
+	const { getComputedStyle, document } = globalThis as unknown as PageGlobals;
+	const input = element as { value: string; clientWidth: number };
+	const style = getComputedStyle(input);
+	const canvas = document.createElement('canvas').getContext('2d');
+	canvas.font = style.font;
+	return { text: input.value, width: canvas.measureText(input.value).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+}
+
+/** The parameters panel's visible text speaks of the service, never of a mock. */
+async function expectServiceWording(parameters: Locator): Promise<void> {
+	expect(await parameters.innerText()).not.toMatch(/mock/i);
+}
+
+describe('the Job Signals nodes in the real editor', () => {
+	it('the nodes panel shows the action node with its own description, not the trigger\'s', async () => {
+		await inEditor('nodes-panel', async (page) => {
+			await openWorkflow(page);
+			const entry = await searchNodesPanel(page);
+			const action = entry('Job Signals');
+			await expect.poll(() => action.getByTestId('node-creator-item-description').innerText(), { timeout: UI_TIMEOUT }).toBe(new JobSignals().description.description);
+			expect(await action.innerText()).not.toContain('Starts the workflow');
+			// The poll trigger keeps its own entry and words: the two are not mixed up.
+			const pollDescription = new JobSignalsPollTrigger().description.description;
+			expect(pollDescription).toMatch(/^Starts the workflow/);
+			await expect.poll(() => page.getByTestId('node-creator-item-description').allInnerTexts(), { timeout: UI_TIMEOUT }).toContain(pollDescription);
+		});
+	});
+
+	it('Signal → Get Many: Simplify on, title-cased signal types, the Options, no deprecation notice', async () => {
+		await inEditor('signals', async (page) => {
+			const parameters = await addJobSignalsAction(page, 'Get many signals');
+			expect(await page.getByTestId('parameter-input-simple').getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+			await choose(page, page.getByTestId('parameter-input-group'), 'Changes');
+			await choose(page, page.getByTestId('parameter-input-category'), 'URL');
+			const types = await dropdownEntries(page, page.getByTestId('parameter-input-type'), 'All Types');
+			const slugs = findCategory('changes', 'url')!.types;
+			expect(types).toEqual(['All Types', ...slugs.map(signalTypeName)]);
+			for (const type of types) expect(type).not.toContain('-');
+			await page.keyboard.press('Escape');
+
+			const options = await dropdownEntries(page, page.getByTestId('collection-parameter-add'), 'Include Totals');
+			expect(options).toEqual(['Include Totals', 'Minimum Match', 'Minimum Severity', 'Page Size', 'Start At Page']);
+			await page.keyboard.press('Escape');
+
+			expect(await parameters.innerText()).not.toContain(deprecationNotice.displayName);
+			await expectServiceWording(parameters);
+		});
+	});
+
+	it('Source → Get: the deprecation notice, and each locator mode\'s label reads in full', async () => {
+		await inEditor('source-locator', async (page) => {
+			const parameters = await addJobSignalsAction(page, 'Get a source');
+			await parameters.getByText(deprecationNotice.displayName).waitFor({ state: 'visible' });
+			const selector = page.getByTestId('resource-locator-source').getByTestId('rlc-mode-selector');
+			const modes = sourceLocator.modes!.map((mode) => mode.displayName);
+			expect(await dropdownEntries(page, selector, modes[0])).toEqual(modes);
+			await page.keyboard.press('Escape');
+			for (const mode of sourceLocator.modes!) {
+				await selector.click();
+				await page.getByTestId(`mode-${mode.name}`).click();
+				// The label's width in the selector's font against the room the selector gives it (cut text would overflow).
+				const label = await selector.locator('input').evaluate(measureLabel);
+				expect(label.text).toBe(mode.displayName);
+				expect(label.width, `"${label.text}" in the mode selector`).toBeLessThanOrEqual(label.room);
+			}
+			await expectServiceWording(parameters);
+		});
+	});
+
+	it('Source → Get Many in Collection: the collection picker lists the account\'s collections sorted by name', async () => {
+		await inEditor('collection-picker', async (page) => {
+			const parameters = await addJobSignalsAction(page, 'Get many sources in a collection');
+			await parameters.getByText(deprecationNotice.displayName).waitFor({ state: 'visible' });
+			const answer = await fetch(`${deployment.n8n.mock.apiUrl}/collections`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+			const names = ((await answer.json()) as { data: { name: string }[] }).data.map((c) => c.name);
+			const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+			// Only meaningful if the service does not already answer in that order.
+			expect(names).not.toEqual(sorted);
+			await page.getByTestId('resource-locator-collection').getByTestId('rlc-input').click();
+			const items = page.getByTestId('rlc-item');
+			await expect.poll(() => items.count(), { timeout: UI_TIMEOUT }).toBe(names.length);
+			expect((await items.allInnerTexts()).map((text) => text.trim())).toEqual(sorted);
+			await page.keyboard.press('Escape');
+			await expectServiceWording(parameters);
+		});
+	});
+
+	it('Job → Search: the 36 Job Functions sorted, Simplify on, the Options and the deprecation notice', async () => {
+		await inEditor('job-search', async (page) => {
+			const parameters = await addJobSignalsAction(page, 'Search jobs');
+			await parameters.getByText(deprecationNotice.displayName).waitFor({ state: 'visible' });
+			expect(await page.getByTestId('parameter-input-simple').getByRole('switch').getAttribute('aria-checked')).toBe('true');
+			const sorted = [...JOB_CATEGORIES].sort((a, b) => a.localeCompare(b, 'en'));
+			expect(sorted).toHaveLength(36);
+			expect(await dropdownEntries(page, page.getByTestId('parameter-input-categories'), sorted[0])).toEqual(sorted);
+			await page.keyboard.press('Escape');
+			expect(await dropdownEntries(page, page.getByTestId('collection-parameter-add'), 'Include Totals')).toEqual(['Include Totals', 'Start At Offset']);
+			await page.keyboard.press('Escape');
+			await expectServiceWording(parameters);
+		});
+	});
+
+	it('Collection → Get Many: the deprecation notice', async () => {
+		await inEditor('collections', async (page) => {
+			const parameters = await addJobSignalsAction(page, 'Get many collections');
+			await parameters.getByText(deprecationNotice.displayName).waitFor({ state: 'visible' });
+			await expectServiceWording(parameters);
+		});
+	});
+
+	it('no text the editor gets for the package (descriptions, hints, options, the AI tool variant, the credential) mentions a mock', async () => {
+		const nodes = (await (await context.request.get(`${deployment.editorUrl}/types/nodes.json`)).json()) as { name: string }[];
+		const credentials = (await (await context.request.get(`${deployment.editorUrl}/types/credentials.json`)).json()) as { name: string }[];
+		const ours = [...nodes.filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`)), ...credentials.filter((credential) => credential.name === 'jobSignalsApi')];
+		expect([...new Set(ours.map((type) => type.name))].sort()).toEqual(['jobSignalsApi', ...['jobSignals', 'jobSignalsPollTrigger', 'jobSignalsTool', 'jobSignalsTrigger'].map((name) => `${PACKAGE_NAME}.${name}`)]);
+		for (const type of ours) expect(JSON.stringify(type), type.name).not.toMatch(/mock/i);
+	});
+
+	it('Settings → Community nodes lists the package, its version and its three nodes', async () => {
+		await inEditor('community-nodes', async (page) => {
+			await page.goto(`${deployment.editorUrl}/settings/community-nodes`);
+			const card = page.getByTestId('community-package-card').filter({ hasText: PACKAGE_NAME });
+			await card.waitFor({ state: 'visible' });
+			const text = await card.innerText();
+			expect(text).toContain(`v${version}`);
+			for (const node of ['Job Signals', 'Job Signals Poll Trigger', 'Job Signals Trigger']) expect(text).toContain(node);
+		});
+	});
+});
