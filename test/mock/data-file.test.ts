@@ -79,15 +79,15 @@ describe('data beside the seed', () => {
 
 describe('data and a state folder', () => {
 	it('keeps the folder to the data it was written over: another file, or none, is refused', async () => {
-		// A refused open leaves its folder locked in this process, so each refusal gets a folder of its own.
 		const { signals: _none, ...fewer } = example();
+		const stateDir = mkdtempSync(join(tmpdir(), 'mock-data-state-'));
+		const first = await createMockService({ ...SMALL, stateDir, data: EXAMPLE });
+		first.close();
 		for (const other of [undefined, fewer]) {
-			const stateDir = mkdtempSync(join(tmpdir(), 'mock-data-state-'));
-			const first = await createMockService({ ...SMALL, stateDir, data: EXAMPLE });
-			first.close();
+			await expect(createMockService({ ...SMALL, stateDir, data: other })).rejects.toThrow(/holds changes to another data set/);
+			// The refusal let go of the folder: the file it was written over opens it again.
 			const again = await createMockService({ ...SMALL, stateDir, data: EXAMPLE });
 			again.close();
-			await expect(createMockService({ ...SMALL, stateDir, data: other })).rejects.toThrow(/holds changes to another data set/);
 		}
 	});
 });

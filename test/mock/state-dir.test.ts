@@ -142,6 +142,8 @@ describe('--state-dir (in-process)', () => {
 		await expect(createMockService({ ...SMALL, stateDir: dir })).rejects.toThrow(/another mock uses this state folder/);
 		stop(first);
 		await expect(createMockService({ ...SMALL, seed: 8, stateDir: dir })).rejects.toThrow(/holds changes to another data set/);
+		// The refusal let go of the folder: the right flags open it in the same process.
+		stop(await start(dir));
 	});
 });
 

@@ -64,7 +64,13 @@ export class StateFolder {
 			throw new Error(`${path}: ${(error as Error).message}${/locked|busy/i.test((error as Error).message) ? ' (another mock uses this state folder)' : ''}`);
 		}
 		const folder = new StateFolder(db, maxDeliveries);
-		folder.checkDataSet(path, dataSet);
+		try {
+			folder.checkDataSet(path, dataSet);
+		} catch (error) {
+			// A refused folder must not stay locked by this process (a retry with the right flags would find it busy).
+			db.close();
+			throw error;
+		}
 		return folder;
 	}
 
