@@ -1,9 +1,9 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { properties } from './actions/resources';
 import { router } from './actions/router';
-import { getIndustryTags, getJobTags, getSignalCategories, getSignalTypes } from './methods/loadOptions';
+import { getIndustryTags, getJobTags, signalOptionLists } from './methods/loadOptions';
 import { searchCollections } from './methods/listSearch';
-import { credentialTestMethods, jobSignalsCredentials } from './description-shared';
+import { credentialTestMethods } from './description-shared';
 
 export class JobSignals implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,12 +20,12 @@ export class JobSignals implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: jobSignalsCredentials,
+		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
 		properties,
 	};
 
 	methods = {
-		loadOptions: { getSignalCategories, getSignalTypes, getJobTags, getIndustryTags },
+		loadOptions: { ...signalOptionLists, getJobTags, getIndustryTags },
 		listSearch: { searchCollections },
 		credentialTest: credentialTestMethods,
 	};

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
-import { getSignalCategories, getSignalTypes } from '../JobSignals/methods/loadOptions';
-import { credentialTestMethods, jobSignalsCredentials } from '../JobSignals/description-shared';
+import { signalOptionLists } from '../JobSignals/methods/loadOptions';
+import { credentialTestMethods } from '../JobSignals/description-shared';
 import { poll } from './poll';
 import { properties } from './properties';
 
@@ -17,12 +17,12 @@ export class JobSignalsPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: jobSignalsCredentials,
+		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
 		properties,
 	};
 
 	methods = {
-		loadOptions: { getSignalCategories, getSignalTypes },
+		loadOptions: signalOptionLists,
 		credentialTest: credentialTestMethods,
 	};
 

@@ -14,7 +14,7 @@ import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
 import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
-import { credentialTestMethods, jobSignalsCredentials } from '../JobSignals/description-shared';
+import { credentialTestMethods } from '../JobSignals/description-shared';
 
 export class JobSignalsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,8 +31,14 @@ export class JobSignalsTrigger implements INodeType {
 		defaults: { name: 'Job Signals Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Only Automatic registration calls the service.
-		credentials: jobSignalsCredentials.map((credential) => ({ ...credential, displayOptions: { show: { registration: ['automatic'] } } })),
+		credentials: [
+			{
+				name: 'jobSignalsApi',
+				required: true,
+				testedBy: 'jobSignalsApiTest',
+				displayOptions: { show: { registration: ['automatic'] } },
+			},
+		],
 		// responseData '' makes n8n answer a started workflow with the node's webhookResponse; left out,
 		// n8n 2.40 answers with the text "firstEntryJson" (its default's name, not the data).
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],

@@ -13,6 +13,9 @@ export async function getSignalCategories(this: ILoadOptionsFunctions): Promise<
 	];
 }
 
+/** The Signal filters' lists, for every node that offers those filters (this node and the Poll Trigger). */
+export const signalOptionLists = { getSignalCategories, getSignalTypes };
+
 export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const group = this.getCurrentNodeParameter('group') as string;
 	const category = this.getCurrentNodeParameter('category') as string;
