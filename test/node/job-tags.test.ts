@@ -1,9 +1,10 @@
 // Job → Search's Job Tags and Industry Tags through n8n-core's engine against the in-process mock: the lists from the
 // account's Get Filters answer, the filters as repeated parameters, and the high-volume account that has no industry or
 // job function filter.
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VOLUME_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../harness/mock';
 import { loadOptions } from '../harness/load-options';
 import { runNode } from '../harness/workflow';
 import { allSearched, api, NODE_TYPE } from './direct';
@@ -97,5 +98,27 @@ describe('Job → Search: Job Tags and Industry Tags', () => {
 		const tags = await search({ jobTags: ['remote'] }, volume());
 		expect(tags.error).toBeUndefined();
 		expect(tags.items.map((item) => item.json)).toEqual(await allSearched({ job_tags: ['remote'] }, VOLUME_ACCOUNT_TOKEN));
+	});
+
+	it('a 400 that names no parameter after such a filter keeps the service\'s message and says what to remove; a refused token stays a token error', async () => {
+		const handlers = mock.service.handlers;
+		const refuse = http.get(`${MOCK_API_URL}/jobs`, () => HttpResponse.json({ message: 'Filter not allowed on this plan' }, { status: 400 }));
+		handlers.unshift(refuse);
+		try {
+			const run = await search({ industryTags: ['software'], categories: ['Engineering (Software)'] });
+			expect(run.error?.message).toBe('The service answered 400: Filter not allowed on this plan');
+			expect(run.error?.description).toBe(
+				'Filter not allowed on this plan. If this account is on a high-volume plan without an attached job board, it has no job function (category) or industry filter: remove Job Functions and Industry Tags.',
+			);
+			// Job Tags alone are not a plan's filter: the service's error as it came.
+			const tagsOnly = await search({ jobTags: ['remote'] });
+			expect(tagsOnly.error?.message).toBe('The service answered 400: Filter not allowed on this plan');
+			expect(tagsOnly.error?.description).toBe('Filter not allowed on this plan');
+		} finally {
+			handlers.splice(handlers.indexOf(refuse), 1);
+		}
+		const wrongToken = await search({ industryTags: ['software'] }, { ...mock.credentials, apiToken: 'wrong-token-123' });
+		expect(wrongToken.error?.message).toBe('The service rejected the API token');
+		expect(wrongToken.error?.description).toMatch(/Check the API Token in the Job Signals API credential\.$/);
 	});
 });

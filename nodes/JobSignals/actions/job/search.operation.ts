@@ -136,7 +136,8 @@ function unavailableFilterError(node: INode, error: unknown, filters: IDataObjec
 			description: `The service answered: ${said}. High-volume plans without an attached job board cannot filter by job function or industry; Job → Get Filters lists what this account can filter by.`,
 		});
 	}
-	if (sent.length === 0) return error;
+	// A refused token (the transport's own error) is not about filters.
+	if (sent.length === 0 || /token/i.test(said)) return error;
 	return new NodeApiError(node, response, {
 		...options,
 		message: error.message,
