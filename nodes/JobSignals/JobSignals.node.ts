@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { properties } from './actions/resources';
 import { router } from './actions/router';
-import { getIndustryTags, getJobTags, signalOptionLists } from './methods/loadOptions';
+import { jobSearchOptionLists, signalOptionLists } from './methods/loadOptions';
 import { searchCollections } from './methods/listSearch';
 import { credentialTestMethods } from './description-shared';
 
@@ -25,7 +25,7 @@ export class JobSignals implements INodeType {
 	};
 
 	methods = {
-		loadOptions: { ...signalOptionLists, getJobTags, getIndustryTags },
+		loadOptions: { ...signalOptionLists, ...jobSearchOptionLists },
 		listSearch: { searchCollections },
 		credentialTest: credentialTestMethods,
 	};

@@ -1,5 +1,5 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
-import { signalOptionLists } from '../JobSignals/methods/loadOptions';
+import { jobSearchOptionLists, signalOptionLists } from '../JobSignals/methods/loadOptions';
 import { credentialTestMethods } from '../JobSignals/description-shared';
 import { poll } from './poll';
 import { properties } from './properties';
@@ -22,7 +22,7 @@ export class JobSignalsPollTrigger implements INodeType {
 	};
 
 	methods = {
-		loadOptions: signalOptionLists,
+		loadOptions: { ...signalOptionLists, ...jobSearchOptionLists },
 		credentialTest: credentialTestMethods,
 	};
 

@@ -1,7 +1,7 @@
 /** The list the trigger's parameters select, built with the action node's path and parameter checks. */
 import type { IPollFunctions } from 'n8n-workflow';
 import { API_PATHS } from '../JobSignals/contract';
-import { searchFilters } from '../JobSignals/actions/job/search.operation';
+import { searchQuery } from '../JobSignals/actions/job/search-filters';
 import { signalsPathFor } from '../JobSignals/actions/signal/getAll.operation';
 import { sourceRefFrom } from '../JobSignals/helpers/source-locator';
 import { jobSearchFeed, signalsFeed, sourceJobsFeed, type Feed } from './feeds';
@@ -28,8 +28,7 @@ async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed>
 		});
 	}
 	if (event === 'newJob' && context.getNodeParameter('jobsFrom', 'source') === 'search') {
-		const filters = searchFilters(text(context, 'search'), text(context, 'locations'), context.getNodeParameter('categories', []) as string[]);
-		return jobSearchFeed(API_PATHS.jobSearch, filters);
+		return jobSearchFeed(API_PATHS.jobSearch, searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));
 	}
 	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
 	return sourceJobsFeed(await sourceJobsPath(context, source));

@@ -9,6 +9,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { CURSOR_PARAMS, LIMITS } from '../JobSignals/contract';
+import { unavailableFilterError } from '../JobSignals/actions/job/search-filters';
 import { invalidAnswerError } from '../JobSignals/transport/errors';
 import { serviceRequest, type ServiceContext, type ServiceRequest } from '../JobSignals/transport/request';
 import { cursorPager, offsetPager, pageNumberPager, type Pager } from '../JobSignals/transport/paginate';
@@ -89,8 +90,15 @@ export const signalsFeed = (path: string, filters: IDataObject): Feed =>
 export const sourceJobsFeed = (path: string): Feed =>
 	feed('cursor', LIMITS.cursorPageSize, path, cursorPager(CURSOR_PARAMS.jobs), 'job_id');
 
-export const jobSearchFeed = (path: string, filters: IDataObject): Feed =>
-	feed('offset', LIMITS.jobSearchPageSize, path, offsetPager(filters), 'job_id');
+export function jobSearchFeed(path: string, filters: IDataObject): Feed {
+	const search = feed('offset', LIMITS.jobSearchPageSize, path, offsetPager(filters), 'job_id');
+	// A filter the account's plan lacks fails the poll with Job → Search's error, which says which field to remove.
+	return {
+		...search,
+		fetch: async (context, position) =>
+			await search.fetch(context, position).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(context.getNode(), error, filters))),
+	};
+}
 
 /**
  * The position one item before `position` (offset and page kinds), and how many

@@ -38,3 +38,6 @@ export async function getJobTags(this: ILoadOptionsFunctions): Promise<INodeProp
 export async function getIndustryTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await filterOptions(this, 'industry_tags');
 }
+
+/** The job search filters' lists, for every node that offers those filters (this node's Job → Search and the Poll Trigger). */
+export const jobSearchOptionLists = { getJobTags, getIndustryTags };
