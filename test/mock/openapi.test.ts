@@ -153,6 +153,15 @@ describe('the OpenAPI document', () => {
 		await fetch(`${limited.appUrl}${MOCK_CONTROL_PATHS.reset}`, { method: 'POST' });
 	});
 
+	it('is served at /openapi.json only: under /v2 that name is a job id or a domain, answered by their routes', async () => {
+		const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
+		const job = await fetch(`${server.apiUrl}/jobs/openapi.json`, { headers: auth });
+		expect(job.status).toBe(404);
+		expect((await json(job)).message).toMatch(/No job with id "openapi\.json"/);
+		expect((await fetch(`${server.apiUrl}/sources/openapi.json`, { headers: auth })).status).toBe(404);
+		expect((await fetch(`${server.apiUrl}/jobs/openapi.json`)).status).toBe(CHOICES.authErrorStatus);
+	});
+
 	it('documents exactly the routes the handlers register (but the mock\'s own /__mock routes and the document itself)', () => {
 		const served = server.service.routes
 			.map(({ info }) => [info.method, info.path])

@@ -4,5 +4,10 @@ import { OPENAPI_DOCUMENT_PATH } from '../contract/api';
 import { openApiDocument } from '../openapi/document';
 
 export function openApiHandler(): HttpHandler {
-	return http.get(`*${OPENAPI_DOCUMENT_PATH}`, ({ request }) => HttpResponse.json(openApiDocument(new URL(request.url).origin)));
+	return http.get(`*${OPENAPI_DOCUMENT_PATH}`, ({ request }) => {
+		const url = new URL(request.url);
+		// `*` lets any origin in, and any path prefix too: /v2/jobs/openapi.json is job by id, not this document.
+		if (url.pathname !== OPENAPI_DOCUMENT_PATH) return undefined;
+		return HttpResponse.json(openApiDocument(url.origin));
+	});
 }
