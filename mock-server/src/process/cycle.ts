@@ -18,6 +18,7 @@
  * - a signal whose jobs_list jobs have all been deleted turns inactive (its
  *   evidence is gone); it keeps its place and dates, and sends no event.
  */
+import { CHOICES } from '../contract/api';
 import type { Job, Signal, Source } from '../contract/schemas';
 import type { WebhookEventType } from '../contract/events';
 import { ALL_TYPES, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate';
@@ -172,7 +173,7 @@ export class Processor {
 	private remove(gone: StoredJob, now: number): CycleEvent[] {
 		this.store.removeJob(gone.job.job_id);
 		this.recount(gone.job.source_id, now);
-		this.retireSignalsOf(gone.job);
+		if (CHOICES.signalInactiveWhenEvidenceJobsGone) this.retireSignalsOf(gone.job);
 		return this.emit('job_deleted', { ...gone.job, updated_at: now, deleted_at: now });
 	}
 
