@@ -102,6 +102,9 @@ describe('request journal, in-process', () => {
 			['?account=', /"account"/],
 			['?since=yesterday', /"since".*ISO 8601/],
 			['?since=2026-13-45T99:00:00Z', /"since"/],
+			// A day the month lacks (Date.parse alone would read it as 2026-03-02).
+			['?since=2026-02-30T00:00:00Z', /"since"/],
+			['?since=2026-04-31', /"since"/],
 			['?since=-5', /"since"/],
 			['?verb=GET', /Unrecognized key.*verb/],
 			['?path=/v2&path=/api', /"path".*more than once/],

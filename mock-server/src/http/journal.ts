@@ -54,7 +54,7 @@ export const journalFilterSchema = z
 				const ms = value instanceof Date ? value.getTime()
 					: typeof value === 'number' ? value
 					: /^\d+$/.test(value) ? Number(value)
-					: ISO_TIME.test(value) ? Date.parse(value)
+					: ISO_TIME.test(value) ? isoTimeMs(value)
 					: NaN;
 				if (Number.isSafeInteger(ms) && ms >= 0) return ms;
 				ctx.addIssue({ code: 'custom', message: 'since must be an ISO 8601 time (2026-09-21T10:00:00Z) or epoch milliseconds' });
@@ -65,6 +65,12 @@ export const journalFilterSchema = z
 	.strict();
 
 export type JournalFilter = z.input<typeof journalFilterSchema>;
+
+/** An ISO time's epoch ms, NaN for a day the month lacks (Date.parse reads 2026-02-30 as 2026-03-02). */
+function isoTimeMs(value: string): number {
+	const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+	return day <= new Date(Date.UTC(year, month, 0)).getUTCDate() ? Date.parse(value) : NaN;
+}
 
 /** A filter value the journal cannot use (the control route answers it with 400). */
 export class JournalFilterError extends Error {}
