@@ -100,6 +100,13 @@ describe('Job → Search: Job Tags and Industry Tags', () => {
 		expect(tags.items.map((item) => item.json)).toEqual(await allSearched({ job_tags: ['remote'] }, VOLUME_ACCOUNT_TOKEN));
 	});
 
+	it('a job function outside the list (by expression) keeps the service\'s error about the value, not the plan error', async () => {
+		const run = await search({ categories: '={{ ["Engineering"] }}' });
+		expect(run.error?.message).toMatch(/^The service answered 400: Invalid query parameter "categories"/);
+		expect(run.error?.message).not.toMatch(/plan/);
+		expect(run.error?.description).not.toMatch(/plan/);
+	});
+
 	it('a 400 that names no parameter after such a filter keeps the service\'s message and says what to remove; a refused token stays a token error', async () => {
 		const handlers = mock.service.handlers;
 		const refuse = http.get(`${MOCK_API_URL}/jobs`, () => HttpResponse.json({ message: 'Filter not allowed on this plan' }, { status: 400 }));

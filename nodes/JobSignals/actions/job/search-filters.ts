@@ -109,6 +109,9 @@ const PLAN_FILTERS = [
 /** The service's refusal of a filter the account's plan lacks, as what to do; any other failure goes on as it came. */
 export function unavailableFilterError(node: INode, error: unknown, filters: IDataObject, itemIndex?: number): unknown {
 	if (!(error instanceof NodeApiError && error.httpCode === String(CHOICES.unavailableFilterStatus))) return error;
+	// A job function the list lacks (given by expression) is the value's fault, whatever the plan: the service's error names it.
+	const categories = filters.categories === undefined ? [] : ([] as unknown[]).concat(filters.categories);
+	if (categories.some((category) => !(JOB_CATEGORIES as readonly unknown[]).includes(category))) return error;
 	const sent = PLAN_FILTERS.filter((filter) => filters[filter.param] !== undefined);
 	const said = error.description ?? error.message;
 	const named = sent.filter((filter) => said.includes(filter.param));
