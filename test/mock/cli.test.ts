@@ -82,6 +82,11 @@ describe('CLI', () => {
 			[['--time-scale', '0'], /--time-scale must be a number greater than 0/],
 			[['--rate-limit=-1'], /--rate-limit must be a whole number/],
 			[['stray'], /Unexpected argument "stray"/],
+			[['--rate-limit-headers', 'no'], /--rate-limit-headers must be on or off, got "no"/],
+			[['--rate-limit-headers'], /--rate-limit-headers needs a value/],
+			[['--cors-origin', 'localhost:3000'], /--cors-origin: the CORS origin must be "\*" or origins separated by commas.*got "localhost:3000"/],
+			[['--cors-origin=http://a.test/path'], /--cors-origin: .*got "http:\/\/a\.test\/path"/],
+			[['--data'], /--data needs a value/],
 		] as const;
 		// In parallel: each is a whole Node start-up.
 		await Promise.all(
