@@ -130,8 +130,11 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 		}
 		const { statusCode: status, headers } = response;
 		const answer: RawAnswer = { status, statusText: response.statusMessage, text: textOf(response.body) };
-		recordBudget(budgetKey, headers, status);
-		requestDone(budgetKey);
+		try {
+			recordBudget(budgetKey, headers, status);
+		} finally {
+			requestDone(budgetKey);
+		}
 		if (status >= 200 && status < 300) return readAnswer(this, request, answer, secrets);
 		if (request.acceptStatuses?.includes(status)) return {};
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
