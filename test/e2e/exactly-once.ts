@@ -205,14 +205,22 @@ export function describeExactlyOnce(mode: Mode): void {
 		});
 
 		if (mode === 'queue') {
-			it('repeats one second apart at the other webhook process: measured; Remove Duplicates after the trigger passes each once', async () => {
+			it('a repeat at the other webhook process after the first execution finished: measured; Remove Duplicates after the trigger loses no event', async () => {
 				const names = Array.from({ length: 20 }, (_, i) => `cross-${i}`);
 				for (const name of names) await sendHome(name);
+				expect(await passedPerId(names)).toEqual(ones(names));
 				await pause(1000);
 				for (const name of names) await sendAway(name);
 				const started = Object.values((await countPerId(TRIGGERS[0], names)).perId).reduce((a, b) => a + b, 0);
-				console.log(`[measured] queue mode, each of ${names.length} ids sent to both webhook processes one after the other: ${started} executions of the trigger alone`);
-				expect(await passedPerId(names)).toEqual(ones(names));
+				const passed = Object.values(await passedPerId(names));
+				// Not each exactly once: n8n 2.40.7 keeps Remove Duplicates' history in one database row that each execution
+				// reads and then writes whole (DeduplicationHelper.handleHashedItems), so executions that overlap on two
+				// workers, of any ids, can overwrite each other's records, and a repeat of a lost record passes again
+				// (seen: 1 of 20 ids in 2 of 3 runs on a busy machine). README, "Exactly once", says so.
+				console.log(
+					`[measured] queue mode, each of ${names.length} ids sent to the other webhook process after its first execution finished: ${started} executions of the trigger alone; ${passed.reduce((a, b) => a + b, 0)} items past Remove Duplicates`,
+				);
+				expect(passed.every((count) => count >= 1)).toBe(true);
 			});
 
 			it('two deliveries of one id at the same instant at the two webhook processes: measured', async () => {
