@@ -216,7 +216,7 @@ export function describeExactlyOnce(mode: Mode): void {
 				// Not each exactly once: n8n 2.40.7 keeps Remove Duplicates' history in one database row that each execution
 				// reads and then writes whole (DeduplicationHelper.handleHashedItems), so executions that overlap on two
 				// workers, of any ids, can overwrite each other's records, and a repeat of a lost record passes again
-				// (seen: 1 of 20 ids in 2 of 3 runs on a busy machine). README, "Exactly once", says so.
+				// (seen: 1 of 20 ids in each of 4 runs on 2026-11-23). README, "Exactly once", says so.
 				console.log(
 					`[measured] queue mode, each of ${names.length} ids sent to the other webhook process after its first execution finished: ${started} executions of the trigger alone; ${passed.reduce((a, b) => a + b, 0)} items past Remove Duplicates`,
 				);
