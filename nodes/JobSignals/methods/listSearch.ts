@@ -1,6 +1,7 @@
 /** The Collection picker: the account's collections, filtered by what the user types. */
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { accountCollections } from '../actions/collection/getAll.operation';
+import { compareNames } from '../helpers/list-order';
 
 export async function searchCollections(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const collections = await accountCollections(this, 'Collection list');
@@ -10,6 +11,6 @@ export async function searchCollections(this: ILoadOptionsFunctions, filter?: st
 			.map((c) => ({ name: String(c.name ?? c.collection_id), value: String(c.collection_id) }))
 			.filter((c) => needle === '' || c.name.toLowerCase().includes(needle) || c.value.toLowerCase().includes(needle))
 			// Sorted by name, as the editor's other lists are (the service lists them in its own order).
-			.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.value.localeCompare(b.value)),
+			.sort((a, b) => compareNames(a.name, b.name) || a.value.localeCompare(b.value)),
 	};
 }

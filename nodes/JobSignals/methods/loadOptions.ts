@@ -2,6 +2,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { accountFilters } from '../actions/job/getFilters.operation';
 import { findCategory, SIGNAL_CATEGORIES, signalTypeName } from '../contract';
+import { compareNames } from '../helpers/list-order';
 
 const ALL = (what: string): INodePropertyOptions => ({ name: `All ${what}`, value: '' });
 
@@ -28,7 +29,7 @@ export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INode
 async function filterOptions(context: ILoadOptionsFunctions, list: 'job_tags' | 'industry_tags'): Promise<INodePropertyOptions[]> {
 	const filters = await accountFilters(context, 'Job Search filter list');
 	const values = [...new Set(filters[list] as string[])];
-	return values.sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b)).map((value) => ({ name: value, value }));
+	return values.sort((a, b) => compareNames(a, b) || a.localeCompare(b)).map((value) => ({ name: value, value }));
 }
 
 export async function getJobTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -4,6 +4,7 @@
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
 import { CHOICES, JOB_CATEGORIES } from '../../contract';
+import { compareNames } from '../../helpers/list-order';
 
 /**
  * The search syntax in plain words, in the descriptions (what AI agents and the editor's tooltip read), not only in a hint.
@@ -17,7 +18,7 @@ const LOCATIONS_DESCRIPTION =
 	'Where the jobs are: city names or free-text places such as regions or countries, with the same rules as Search (Berlin,Munich finds jobs in either city; Europe,-London leaves out London). Empty: jobs anywhere.';
 
 /** The Job Functions options, sorted by name as the editor lists them. */
-const JOB_FUNCTION_OPTIONS = [...JOB_CATEGORIES].sort((a, b) => a.localeCompare(b, 'en')).map((category) => ({ name: category, value: category }));
+const JOB_FUNCTION_OPTIONS = [...JOB_CATEGORIES].sort(compareNames).map((category) => ({ name: category, value: category }));
 
 /** Job Tags and Industry Tags: the account's own lists (its Get Filters answer), loaded when the editor opens them. */
 const TAGS_BY_EXPRESSION = 'By expression: a list, e.g. {{ ["remote", "full-time"] }}, or one tag (a tag may contain commas, so text is not split).';
