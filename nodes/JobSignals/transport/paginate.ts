@@ -61,8 +61,7 @@ export interface WalkOptions {
 
 export type PagedRequest = Omit<ServiceRequest, 'qs' | 'answer' | 'page'>;
 
-export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, limitOrOptions?: number | WalkOptions): Promise<IDataObject[]> {
-	const { limit, keep, summary } = typeof limitOrOptions === 'object' ? limitOrOptions : { limit: limitOrOptions };
+export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, { limit, keep, summary }: WalkOptions = {}): Promise<IDataObject[]> {
 	const secrets = secretsOf(await serviceCredentials(this));
 	const fail = (page: string | undefined, problem: string) =>
 		invalidAnswerError(this.getNode(), { ...request, answer: pager.answer, page: page && redactText(page, secrets) }, redactText(problem, secrets));
