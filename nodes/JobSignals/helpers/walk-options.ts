@@ -28,9 +28,9 @@ export function wholeOption(context: IExecuteFunctions, options: IDataObject, na
 	return value;
 }
 
-/** The records, after the totals item when Include Totals asked for one. */
-export function withTotals(records: IDataObject[], summary: WalkSummary | undefined): IDataObject[] {
-	if (!summary) return records;
+/** The records, after the totals item when the options' Include Totals asks for one. */
+export function withTotals(records: IDataObject[], options: IDataObject, summary: WalkSummary | undefined): IDataObject[] {
+	if (options.includeTotals !== true || !summary) return records;
 	const totalsItem: IDataObject = { totals: summary.totals };
 	if (summary.resume) totalsItem.resume_at = summary.resume;
 	return [totalsItem, ...records];

@@ -55,13 +55,18 @@ export interface WalkOptions {
 	limit?: number;
 	/** Client-side filter: only kept items count towards the limit and are returned. */
 	keep?: (item: IDataObject) => boolean;
-	/** Called once the walk is done, with what the pages said (the pages are fetched anyway: no extra call). */
-	summary?: (summary: WalkSummary) => void;
+}
+
+/** A walk's items, and what its pages said besides them (the pages are fetched anyway: no extra call). */
+export interface Walk {
+	items: IDataObject[];
+	/** Absent only if no page was read. */
+	summary?: WalkSummary;
 }
 
 export type PagedRequest = Omit<ServiceRequest, 'qs' | 'answer' | 'page'>;
 
-export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, { limit, keep, summary }: WalkOptions = {}): Promise<IDataObject[]> {
+export async function collectPages(this: ServiceContext, request: PagedRequest, pager: Pager, { limit, keep }: WalkOptions = {}): Promise<Walk> {
 	const secrets = secretsOf(await serviceCredentials(this));
 	const fail = (page: string | undefined, problem: string) =>
 		invalidAnswerError(this.getNode(), { ...request, answer: pager.answer, page: page && redactText(page, secrets) }, redactText(problem, secrets));
@@ -69,12 +74,9 @@ export async function collectPages(this: ServiceContext, request: PagedRequest, 
 	const totals: number[] = [];
 	let seen = 0;
 	let firstBody: IDataObject | undefined;
-	const done = (resume?: IDataObject, returned?: number) => {
-		if (summary && firstBody) {
-			const at = resume && { ...pager.position(resume), ...(returned === undefined ? {} : { returned }) };
-			summary({ totals: pager.totals(firstBody), ...(at ? { resume: at } : {}) });
-		}
-		return out;
+	const done = (resume?: IDataObject, returned?: number): Walk => {
+		const at = resume && { ...pager.position(resume), ...(returned === undefined ? {} : { returned }) };
+		return { items: out, summary: firstBody && { totals: pager.totals(firstBody), ...(at ? { resume: at } : {}) } };
 	};
 	const asked = new Set<string>();
 	const fetchPage = (query: IDataObject, page: string): Promise<IDataObject> => {

@@ -6,7 +6,6 @@ import { forSource, sourceLocator } from '../../helpers/source-locator';
 import { collectPages, cursorPager } from '../../transport/paginate';
 import { simplified, simplifyJob } from '../../helpers/simplify';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
-import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit, simplifyProperty, cursorWalkOptions];
@@ -16,12 +15,8 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
-	let summary: WalkSummary | undefined;
-	const jobs = await forSource(this, itemIndex, 'jobs', async (path) =>
-		await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs, readStartCursor(options)), {
-			limit,
-			summary: options.includeTotals === true ? (s) => (summary = s) : undefined,
-		}),
+	const walk = await forSource(this, itemIndex, 'jobs', async (path) =>
+		await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs, readStartCursor(options)), { limit }),
 	);
-	return withTotals(simplified(this, itemIndex, simplifyJob, jobs), summary);
+	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
 });

@@ -5,7 +5,6 @@ import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../transport/paginate';
 import { simplified, simplifyJob } from '../../helpers/simplify';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
-import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 import { searchFilterProperties, searchQuery, unavailableFilterError } from './search-filters';
 
@@ -30,14 +29,13 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
-	let summary: WalkSummary | undefined;
-	const jobs = await collectPages
+	const walk = await collectPages
 		.call(
 			this,
 			{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
 			offsetPager(filters, startOffset),
-			{ limit, summary: options.includeTotals === true ? (s) => (summary = s) : undefined },
+			{ limit },
 		)
 		.catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
-	return withTotals(simplified(this, itemIndex, simplifyJob, jobs), summary);
+	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
 });

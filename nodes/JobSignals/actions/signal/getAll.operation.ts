@@ -12,7 +12,6 @@ import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, pageNumberPager } from '../../transport/paginate';
 import { simplified, simplifySignal } from '../../helpers/simplify';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
-import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 /** Which signals: also the Poll Trigger's New Signal parameters. */
@@ -148,16 +147,14 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		direct_only: this.getNodeParameter('directOnly', itemIndex) as boolean,
 		active_only: this.getNodeParameter('activeOnly', itemIndex) as boolean,
 	};
-	let summary: WalkSummary | undefined;
-	const signals = await collectPages
+	const walk = await collectPages
 		.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters, startPage), {
 			limit,
 			keep: filtering ? (s) => (s.signal_severity as number) >= minSeverity && (s.signal_match as number) >= minMatch : undefined,
-			summary: opts.includeTotals === true ? (s) => (summary = s) : undefined,
 		})
 		.catch((error: unknown) => {
 			if (error instanceof NodeApiError && error.httpCode === '404') error.description = notFoundHint;
 			throw error;
 		});
-	return withTotals(simplified(this, itemIndex, simplifySignal, signals), summary);
+	return withTotals(simplified(this, itemIndex, simplifySignal, walk.items), opts, walk.summary);
 });

@@ -6,7 +6,6 @@ import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, cursorPager } from '../../transport/paginate';
 import { simplified, simplifySource } from '../../helpers/simplify';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
-import type { WalkSummary } from '../../transport/paginate';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 
 const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit, simplifyProperty, cursorWalkOptions];
@@ -17,10 +16,6 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const path = fillPath(API_PATHS.sourcesOfCollection, { collection_id: readCollectionId(this, itemIndex) });
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
-	let summary: WalkSummary | undefined;
-	const sources = await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Source → Get Many in Collection' }, cursorPager(CURSOR_PARAMS.sources, readStartCursor(options)), {
-		limit,
-		summary: options.includeTotals === true ? (s) => (summary = s) : undefined,
-	});
-	return withTotals(simplified(this, itemIndex, simplifySource, sources), summary);
+	const walk = await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Source → Get Many in Collection' }, cursorPager(CURSOR_PARAMS.sources, readStartCursor(options)), { limit });
+	return withTotals(simplified(this, itemIndex, simplifySource, walk.items), options, walk.summary);
 });
