@@ -4,4 +4,4 @@
 import { globalIgnores } from 'eslint/config';
 import { config } from '@n8n/node-cli/eslint';
 
-export default [globalIgnores(['mock-server/**', 'test/**', 'scripts/**', '*.config.ts', '*.config.mjs']), ...config];
+export default [globalIgnores(['mock-server/**', 'test/**', 'scripts/**', 'harness/**', 'bench/**', 'contract/**', '*.config.ts', '*.config.mjs']), ...config];

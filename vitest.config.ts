@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// The package's tests (test/) and the mock's (mock-server/test/), in one run.
 export default defineConfig({
 	test: {
-		include: ['test/**/*.test.ts'],
+		include: ['test/**/*.test.ts', 'mock-server/test/**/*.test.ts'],
 		exclude: ['test/e2e/**', 'node_modules/**'],
 		testTimeout: 30_000,
 		hookTimeout: 60_000,

@@ -8,4 +8,4 @@ export { DataFileError, type DataFileContent } from './data/data-file';
 export { SECOND_ACCOUNT_TOKEN, VOLUME_ACCOUNT_TOKEN } from './data/generate';
 export type { Account } from './data/model';
 export type { CycleEvent } from './webhooks/index';
-export * from './contract/index';
+export * from './contract';

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT, LIMITS } from './contract/api';
+import { API_VERSION_SEGMENT, LIMITS } from '../../contract/api';
 import { apiError } from './http/respond';
 import type { MockServiceOptions } from './options';
 import { createMockService, type MockService } from './service';

@@ -1,9 +1,9 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { properties } from './actions/resources';
 import { router } from './actions/router';
-import { jobSearchOptionLists, signalOptionLists } from './methods/loadOptions';
-import { searchCollections } from './methods/listSearch';
-import { credentialTestMethods } from './description-shared';
+import { jobSearchOptionLists, signalOptionLists } from '../shared/methods/loadOptions';
+import { searchCollections } from '../shared/methods/listSearch';
+import { credentialTestMethods } from '../shared/description';
 
 export class JobSignals implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,9 +1,9 @@
 /** The list the trigger's parameters select, built with the action node's path and parameter checks. */
 import type { IPollFunctions } from 'n8n-workflow';
-import { API_PATHS } from '../JobSignals/contract';
-import { searchQuery } from '../JobSignals/actions/job/search-filters';
-import { signalsPathFor } from '../JobSignals/actions/signal/getAll.operation';
-import { sourceRefFrom } from '../JobSignals/helpers/source-locator';
+import { API_PATHS } from '../shared/contract';
+import { searchQuery } from '../shared/job-search';
+import { signalsPathFor } from '../shared/signal-filters';
+import { sourceRefFrom } from '../shared/source-locator';
 import { jobSearchFeed, signalsFeed, sourceJobsFeed, type Feed } from './feeds';
 import type { PollEvent } from './properties';
 import { sourceJobsPath } from './source-path';

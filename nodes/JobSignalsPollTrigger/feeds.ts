@@ -8,11 +8,11 @@
  * move the position wrongly.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
-import { CURSOR_PARAMS, LIMITS } from '../JobSignals/contract';
-import { unavailableFilterError } from '../JobSignals/actions/job/search-filters';
-import { invalidAnswerError } from '../JobSignals/transport/errors';
-import { serviceRequest, type ServiceContext, type ServiceRequest } from '../JobSignals/transport/request';
-import { cursorPager, offsetPager, pageNumberPager, type Pager } from '../JobSignals/transport/paginate';
+import { CURSOR_PARAMS, LIMITS } from '../shared/contract';
+import { unavailableFilterError } from '../shared/job-search';
+import { invalidAnswerError } from '../shared/transport/errors';
+import { serviceRequest, type ServiceContext, type ServiceRequest } from '../shared/transport/request';
+import { cursorPager, offsetPager, pageNumberPager, type Pager } from '../shared/transport/paginate';
 import type { Keyed, Position } from './cursor';
 
 export interface Page {

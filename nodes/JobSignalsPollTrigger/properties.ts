@@ -1,8 +1,8 @@
 /** The trigger's parameters; the signal, source and search fields are the action node's own. */
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
-import { searchFilterProperties } from '../JobSignals/actions/job/search-filters';
-import { signalFilterProperties } from '../JobSignals/actions/signal/getAll.operation';
-import { sourceLocator } from '../JobSignals/helpers/source-locator';
+import { searchFilterProperties } from '../shared/job-search';
+import { signalFilterProperties } from '../shared/signal-filters';
+import { sourceLocator } from '../shared/source-locator';
 
 export type PollEvent = 'newSignal' | 'newJob' | 'updatedJob';
 

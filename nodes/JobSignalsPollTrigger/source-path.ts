@@ -4,8 +4,8 @@
  * resolution is kept in the node's static data, so only the first poll pays for it (committed with a successful poll).
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { domainCandidates, forSourceRef, sourcePath, type SourceRef } from '../JobSignals/helpers/source-locator';
-import { serviceRequest } from '../JobSignals/transport/request';
+import { domainCandidates, forSourceRef, sourcePath, type SourceRef } from '../shared/source-locator';
+import { serviceRequest } from '../shared/transport/request';
 
 const FIELD = 'sourcePath';
 

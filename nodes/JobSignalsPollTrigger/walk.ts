@@ -4,7 +4,7 @@
  * page that ends below the Mark under it, at the end of the list, or when the
  * poll's time budget runs out (then it hands back a segment to resume from).
  */
-import type { ServiceContext } from '../JobSignals/transport/request';
+import type { ServiceContext } from '../shared/transport/request';
 import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './cursor';
 import type { Budget } from './budget';
 import { oneBefore, type Feed } from './feeds';

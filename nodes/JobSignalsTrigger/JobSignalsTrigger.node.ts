@@ -14,7 +14,7 @@ import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
 import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
-import { credentialTestMethods } from '../JobSignals/description-shared';
+import { credentialTestMethods } from '../shared/description';
 
 export class JobSignalsTrigger implements INodeType {
 	description: INodeTypeDescription = {

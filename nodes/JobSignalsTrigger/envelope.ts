@@ -5,7 +5,7 @@
  * node reads is checked, so no body can make it throw later.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../mock-server/src/contract/events';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../shared/contract';
 
 export interface Envelope {
 	webhook_event_id: string;

@@ -1,6 +1,6 @@
 /** The trigger's parameters. */
 import type { INodeProperties } from 'n8n-workflow';
-import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
+import { WEBHOOK_EVENT_TYPES } from '../shared/contract';
 
 const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], { name: string; description: string }> = {
 	job_created: { name: 'Job Created', description: 'A new job appeared on a tracked job board' },

@@ -10,9 +10,9 @@
  * workflow); delete removes every entry for the URL.
  */
 import { NodeApiError, type IDataObject, type IHookFunctions, type IHttpRequestMethods, type JsonObject } from 'n8n-workflow';
-import { APP_PATHS, fillPath } from '../../mock-server/src/contract/api';
-import type { AnswerName } from '../JobSignals/transport/answers';
-import { serviceRequest } from '../JobSignals/transport/request';
+import { APP_PATHS, fillPath } from '../shared/contract';
+import type { AnswerName } from '../shared/transport/answers';
+import { serviceRequest } from '../shared/transport/request';
 
 interface WebhookSetting {
 	webhook_id: string;

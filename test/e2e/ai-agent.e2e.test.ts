@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, setUpRealN8n, type RealN8n } from './real-n8n';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, setUpRealN8n, type RealN8n } from '../../harness/n8n/real-n8n.ts';
 
 /** Community nodes are offered to agents only with this set (n8n's own switch). */
 const TOOL_ENV = { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' };

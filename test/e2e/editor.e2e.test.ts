@@ -10,15 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, selectors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_NAME, REPO_ROOT } from '../../scripts/n8n/config.mts';
-import { LOCAL_OWNER } from '../../scripts/n8n/local-n8n.mts';
+import { PACKAGE_NAME, REPO_ROOT } from '../../harness/n8n/config.mts';
+import { LOCAL_OWNER } from '../../harness/n8n/local-n8n.mts';
 import { JobSignals } from '../../nodes/JobSignals/JobSignals.node';
 import { deprecationNotice } from '../../nodes/JobSignals/actions/resources';
-import { findCategory, JOB_CATEGORIES, signalTypeName } from '../../nodes/JobSignals/contract';
-import { sourceLocator } from '../../nodes/JobSignals/helpers/source-locator';
+import { findCategory, JOB_CATEGORIES, signalTypeName } from '../../nodes/shared/contract.ts';
+import { sourceLocator } from '../../nodes/shared/source-locator.ts';
 import { JobSignalsPollTrigger } from '../../nodes/JobSignalsPollTrigger/JobSignalsPollTrigger.node';
-import { DEMO_TOKEN } from './real-n8n';
-import { startDeployment, type Deployment } from './deployment';
+import { DEMO_TOKEN } from '../../harness/n8n/real-n8n.ts';
+import { startDeployment, type Deployment } from '../../harness/n8n/deployment.ts';
 
 /** Generous: the editor shares 2 busy cores with n8n and other engineers' work. */
 const UI_TIMEOUT = 60_000;

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'flatted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../scripts/n8n/config.mts';
-import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerWorkflow, type TriggerWorkflow } from './real-n8n';
-import { executionsOf, executionsPerId, startDeployment, type Deployment, type Mode } from './deployment';
-import { processForPath } from './webhook-front';
+import { REPO_ROOT } from '../../harness/n8n/config.mts';
+import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerWorkflow, type TriggerWorkflow } from '../../harness/n8n/real-n8n.ts';
+import { executionsOf, executionsPerId, startDeployment, type Deployment, type Mode } from '../../harness/n8n/deployment.ts';
+import { processForPath } from '../../harness/n8n/webhook-front.ts';
 
 const TRIGGERS: TriggerWorkflow[] = [
 	{ id: 'e2eTriggerManual', webhookId: '7d1e9c8a-2b4f-4a6e-9d3c-5f8e7a6b4c21', registration: 'manual' },

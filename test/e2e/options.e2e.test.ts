@@ -2,7 +2,7 @@
 // walk from an earlier node's resume_at, by expression) and the Job Tags / Industry Tags filters, in one workflow run
 // by n8n's CLI against the standalone mock over real HTTP; every output compared with the mock's own answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, setUpRealN8n, type RealN8n, type RunData } from './real-n8n';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, setUpRealN8n, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.ts';
 
 type Json = Record<string, unknown>;
 

@@ -20,8 +20,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parse } from 'flatted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN } from './real-n8n';
-import { executionsOf, startDeployment, type Deployment } from './deployment';
+import { DEMO_TOKEN } from '../../harness/n8n/real-n8n.ts';
+import { executionsOf, startDeployment, type Deployment } from '../../harness/n8n/deployment.ts';
 
 const POLL_TYPE = 'n8n-nodes-job-signals.jobSignalsPollTrigger';
 const NODE = 'Job Signals Poll Trigger';

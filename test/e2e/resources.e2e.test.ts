@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../scripts/n8n/config.mts';
-import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from './real-n8n';
+import { REPO_ROOT } from '../../harness/n8n/config.mts';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.ts';
 
 let n8n: RealN8n;
 

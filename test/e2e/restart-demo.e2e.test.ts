@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, triggerWorkflow, type TriggerWorkflow } from './real-n8n';
-import { executionsOf, startDeployment, type Deployment } from './deployment';
+import { DEMO_TOKEN, triggerWorkflow, type TriggerWorkflow } from '../../harness/n8n/real-n8n.ts';
+import { executionsOf, startDeployment, type Deployment } from '../../harness/n8n/deployment.ts';
 
 const TRIGGER: TriggerWorkflow = { id: 'e2eRestartDemo', webhookId: '5e1f3a7c-9b2d-4c6e-8f0a-1d3b5c7e9f21', registration: 'automatic' };
 const PATH = `webhook/${TRIGGER.webhookId}/webhook`;

@@ -1,10 +1,10 @@
 // The node's table of answer shapes (transport/answers.ts) against the zod contract it restates, and against the mock's real answers.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/v4';
-import * as contract from '../../mock-server/src/contract/schemas';
-import { ANSWERS, type AnswerName, type Rule } from '../../nodes/JobSignals/transport/answers';
-import { problemIn } from '../../nodes/JobSignals/transport/check-answer';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import * as contract from '../../contract/schemas';
+import { ANSWERS, type AnswerName, type Rule } from '../../nodes/shared/transport/answers.ts';
+import { problemIn } from '../../nodes/shared/transport/check-answer.ts';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { api } from './direct';
 
 // Started for its hooks: api() calls reach it through msw.

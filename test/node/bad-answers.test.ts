@@ -2,8 +2,8 @@
 // the mock's bad-body faults on every list operation and single-object answer, and pages that fit the contract but lose data.
 import { getResponse, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { api, NODE_TYPE, setFaults } from './direct';
 
 // Enough data for a second page in every walk: > 1000 problems signals, a source with > 100 jobs, a collection with > 100 sources.

@@ -1,11 +1,11 @@
 // The credential: its test as n8n runs it (the node's credentialTest method, found through testedBy) and Requests per Minute.
 import type { ICredentialDataDecryptedObject, ICredentialTestFunction, INodeType } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { additionalData } from '../harness/additional-data';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { loadPackages } from '../harness/packages';
-import { coreRuntime } from '../harness/runtime';
-import { runNode } from '../harness/workflow';
+import { additionalData } from '../../harness/in-process/additional-data.ts';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { loadPackages } from '../../harness/in-process/packages.ts';
+import { coreRuntime } from '../../harness/in-process/runtime.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { api, NODE_TYPE } from './direct';
 
 // rateLimit 0: the mock reports no budget, so the node paces by the credential alone.

@@ -1,7 +1,7 @@
 // The deprecation notice the spec calls for: on every Job, Source and Collection operation, on no Signal or Subscriber one.
 import { describe, expect, it } from 'vitest';
-import { loadPackages } from '../harness/packages';
-import { workflowRuntime } from '../harness/runtime';
+import { loadPackages } from '../../harness/in-process/packages.ts';
+import { workflowRuntime } from '../../harness/in-process/runtime.ts';
 import { NODE_TYPE } from './direct';
 
 describe('deprecation notice', () => {

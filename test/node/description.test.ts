@@ -1,9 +1,9 @@
 // What n8n and its AI agents read from the node: the description, the option lists, the collection picker.
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_CATEGORIES } from '../../mock-server/src/contract/hierarchy';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { listSearch, loadOptions } from '../harness/load-options';
-import { loadPackages } from '../harness/packages';
+import { SIGNAL_CATEGORIES } from '../../contract/hierarchy';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { listSearch, loadOptions } from '../../harness/in-process/load-options.ts';
+import { loadPackages } from '../../harness/in-process/packages.ts';
 import { api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -3,7 +3,7 @@
  * fetch calls (through the same in-process mock) that walk each pagination kind
  * independently of the node's transport.
  */
-import { MOCK_API_URL, MOCK_APP_URL } from '../harness/mock';
+import { MOCK_API_URL, MOCK_APP_URL } from '../../harness/in-process/mock.ts';
 import { DEFAULT_OPTIONS } from '../../mock-server/src/options';
 
 const DEMO_TOKEN = DEFAULT_OPTIONS.token;

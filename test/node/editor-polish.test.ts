@@ -2,13 +2,13 @@
 // lists' names and order, the user-facing wording, the search syntax in descriptions, and errors that say what to do.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_CATEGORIES } from '../../mock-server/src/contract/hierarchy';
-import { JOB_CATEGORIES } from '../../mock-server/src/contract/job-categories';
-import { domainCandidates, registeredDomain } from '../../nodes/JobSignals/helpers/source-locator';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { listSearch, loadOptions } from '../harness/load-options';
-import { latestVersion, loadPackages } from '../harness/packages';
-import { runNode } from '../harness/workflow';
+import { SIGNAL_CATEGORIES } from '../../contract/hierarchy';
+import { JOB_CATEGORIES } from '../../contract/job-categories';
+import { domainCandidates, registeredDomain } from '../../nodes/shared/source-locator.ts';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { listSearch, loadOptions } from '../../harness/in-process/load-options.ts';
+import { latestVersion, loadPackages } from '../../harness/in-process/packages.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -4,9 +4,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { VOLUME_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate';
-import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../harness/mock';
-import { loadOptions } from '../harness/load-options';
-import { runNode } from '../harness/workflow';
+import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { loadOptions } from '../../harness/in-process/load-options.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allSearched, api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -1,8 +1,8 @@
 // Job → Get, Get Many for Source, Search, Get Filters through n8n-core's engine against the in-process mock.
 import { describe, expect, it } from 'vitest';
-import { JOB_CATEGORIES } from '../../mock-server/src/contract/job-categories';
-import { MOCK_APP_URL, SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { JOB_CATEGORIES } from '../../contract/job-categories';
+import { MOCK_APP_URL, SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allByCursor, allSearched, api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -2,7 +2,7 @@
 // real sockets on 127.0.0.1 (a closed port, a server that resets or closes the connection, one that never answers) and a name that does not resolve.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi, type TestContext } from 'vitest';
-import { runNode, type NodeRun } from '../harness/workflow';
+import { runNode, type NodeRun } from '../../harness/in-process/workflow.ts';
 import { NODE_TYPE } from './direct';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 // Source → Get Many in Collection's Options (Include Totals, Start At Cursor) with collections of over one page.
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allByCursor, api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, sources: 1500, rateLimit: 1_000_000 });

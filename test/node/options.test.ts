@@ -1,8 +1,8 @@
 // The Options collection of list operations (Include Totals, Start At, Page Size, Minimum Severity / Match) through n8n-core's engine.
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allByCursor, allSearched, allSignals, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -1,6 +1,6 @@
 // The pacer alone, on fake time: the 60-per-minute fallback, and following what the service reports.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordBudget, requestDone, waitForTurn } from '../../nodes/JobSignals/transport/pacing';
+import { recordBudget, requestDone, waitForTurn } from '../../nodes/shared/transport/pacing.ts';
 
 let key = 0;
 const freshKey = () => `test-account-${key++}`;

@@ -1,8 +1,8 @@
 // A Return All asks for the next page while the current one is read (transport/paginate.ts): two calls in flight,
 // never more, and not one call more than the pages the service holds.
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allSearched, NODE_TYPE, setFaults } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -1,7 +1,7 @@
 // Rate limits, transient failures, rejected tokens and unreachable services: retried or reported, never lost or repeated.
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { api, NODE_TYPE, setFaults } from './direct';
 
 // Limit 8 per window; the window is 60 s × timeScale = 1.2 s, so a 429's Retry-After is 1 or 2 s.

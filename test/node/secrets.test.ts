@@ -2,7 +2,7 @@
 // answer and inside records: none of it reaches the node's error message, description, stored error or output.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNode, type NodeRun } from '../harness/workflow';
+import { runNode, type NodeRun } from '../../harness/in-process/workflow.ts';
 import { NODE_TYPE } from './direct';
 
 // Characters that URL-encoding and JSON-escaping change, so each form is really a different text.

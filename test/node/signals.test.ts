@@ -1,8 +1,8 @@
 // Signal → Get Many through n8n-core's engine against the in-process mock.
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_CATEGORIES } from '../../mock-server/src/contract/hierarchy';
-import { useMockService, SMALL_MOCK } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { SIGNAL_CATEGORIES } from '../../contract/hierarchy';
+import { useMockService, SMALL_MOCK } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allSignals, NODE_TYPE } from './direct';
 
 // A high limit makes the mock report its budget in headers, which the node's pacer follows.

@@ -1,9 +1,9 @@
 // Simplify (node version 2) on every operation that returns signals, jobs or sources, through n8n-core's engine.
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { signalTypeName } from '../../mock-server/src/contract/hierarchy';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { signalTypeName } from '../../contract/hierarchy';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allSignals, api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });

@@ -1,8 +1,8 @@
 // Source → Get, Source → Get Many in Collection, Collection → Get Many through n8n-core's engine.
 import { describe, expect, it } from 'vitest';
 import { SECOND_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { runNode } from '../harness/workflow';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { runNode } from '../../harness/in-process/workflow.ts';
 import { allByCursor, api, NODE_TYPE } from './direct';
 
 const mock = useMockService({ ...SMALL_MOCK, sources: 1500, rateLimit: 1_000_000 });

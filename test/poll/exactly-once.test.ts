@@ -1,7 +1,7 @@
 // New Signal and New Job (search) through n8n-core's PollContext: every new item in exactly one poll, across processing cycles and restarts.
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { PollTrigger } from '../harness/poll';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { PollTrigger } from '../../harness/in-process/poll.ts';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 
 // A reported budget far above use, so the node's pacer follows it rather than the 60/min fallback.

@@ -1,6 +1,6 @@
 // Faults during a poll: 429 and 500 retried; a failure mid-walk, a malformed page or a crash before hand-off loses and repeats nothing, and the error is visible.
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { setFaults } from '../node/direct';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger } from './setup';
 

@@ -1,7 +1,7 @@
 // A poll time that comes while the last poll still runs (n8n's in-memory scheduler starts one at every poll time): its items come out once.
 // Found by the real-n8n e2e test (test/e2e/poll-trigger.e2e.test.ts): an answer slower than the poll interval made two polls emit the same signals.
 import { describe, expect, it } from 'vitest';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { setFaults } from '../node/direct';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger } from './setup';
 

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import type { StoredJob } from '../../mock-server/src/data/model';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { setFaults } from '../node/direct';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 

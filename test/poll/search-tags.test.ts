@@ -3,10 +3,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { VOLUME_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate';
-import { SMALL_MOCK, useMockService } from '../harness/mock';
-import { loadOptions } from '../harness/load-options';
-import { loadPackages } from '../harness/packages';
-import { PollTrigger } from '../harness/poll';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
+import { loadOptions } from '../../harness/in-process/load-options.ts';
+import { loadPackages } from '../../harness/in-process/packages.ts';
+import { PollTrigger } from '../../harness/in-process/poll.ts';
 import { allSearched, api } from '../node/direct';
 import { expectExactlyOnce, idsOf, POLL_TYPE, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 

@@ -5,8 +5,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { expect } from 'vitest';
-import { MOCK_APP_URL, type MockHandle } from '../harness/mock';
-import { PollTrigger, type Tick } from '../harness/poll';
+import { MOCK_APP_URL, type MockHandle } from '../../harness/in-process/mock.ts';
+import { PollTrigger, type Tick } from '../../harness/in-process/poll.ts';
 
 export const POLL_TYPE = 'n8n-nodes-job-signals.jobSignalsPollTrigger';
 

@@ -1,7 +1,7 @@
 // New Job and Updated Job for one source (cursor pages): exactly once across cycles, restarts and budget-limited polls.
 import { getResponse, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../harness/mock';
+import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 
 // Four sources: every cycle creates, updates and deletes jobs of each fairly often.

@@ -1,10 +1,10 @@
 // The mock's delivery engine over real HTTP, against node:http receivers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../mock-server/src/contract/api';
-import { webhookEventSchema } from '../../mock-server/src/contract/schemas';
+import { LIMITS } from '../../contract/api';
+import { webhookEventSchema } from '../../contract/schemas';
 import { createWebhooks, type CycleEvent, type DeliveryLogEntry } from '../../mock-server/src/webhooks/index';
-import { job, signal } from './fixtures';
-import { pause, startReceiver, type Answer, type Receiver } from './receiver';
+import { job, signal } from '../../harness/in-process/trigger-fixtures.ts';
+import { pause, startReceiver, type Answer, type Receiver } from '../../mock-server/test/receiver.ts';
 
 // 1 s of the spec becomes 50 ms: timeout 250 ms, backoff 50/100/200 ms, spacing 50 ms.
 const TIME_SCALE = 0.05;

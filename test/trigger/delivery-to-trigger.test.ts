@@ -1,12 +1,12 @@
 // Integration over real HTTP: the mock's delivery engine sends a cycle's events to a
 // node:http receiver that runs the trigger's webhook function.
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../mock-server/src/contract/api';
+import { LIMITS } from '../../contract/api';
 import { createWebhooks, type CycleEvent } from '../../mock-server/src/webhooks/index';
-import { job, signal } from './fixtures';
+import { job, signal } from '../../harness/in-process/trigger-fixtures.ts';
 import { createTrigger } from './trigger-under-test';
-import { pause } from './receiver';
-import { serveTrigger, type Interference } from './trigger-receiver';
+import { pause } from '../../mock-server/test/receiver.ts';
+import { serveTrigger, type Interference } from '../../harness/in-process/trigger-receiver.ts';
 
 // The spec's 5 s timeout becomes 1 s, its 1 s spacing and first backoff 200 ms: the timeout stays far above
 // what a loaded machine adds to an answer (at 0.05 it was 250 ms, and the harness now runs an execution too).

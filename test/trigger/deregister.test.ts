@@ -2,7 +2,7 @@
 // through n8n-core's HookContext and WebhookContext (see harness.ts), and the window's own rules.
 import { describe, expect, it } from 'vitest';
 import { claimedInProcess, claimInProcess, recordedInProcess, releaseInProcess, triggerKey } from '../../nodes/JobSignalsTrigger/process-window';
-import { envelope } from './fixtures';
+import { envelope } from '../../harness/in-process/trigger-fixtures.ts';
 import { createTrigger, createTriggerInNewProcess } from './trigger-under-test';
 
 const NODE_ID = 'trigger-node';

@@ -1,7 +1,7 @@
 /** The harness (harness.ts) around the trigger's TypeScript source, for the tests. */
 import { vi } from 'vitest';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
-import { createTrigger as harness, type TriggerOptions } from '../harness/trigger';
+import { createTrigger as harness, type TriggerOptions } from '../../harness/in-process/trigger.ts';
 
 export const createTrigger = (options: Omit<TriggerOptions, 'nodeType'> = {}) =>
 	harness({ ...options, nodeType: new JobSignalsTrigger() });

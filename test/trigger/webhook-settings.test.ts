@@ -1,7 +1,7 @@
 // The mock's webhook settings API (emulating the web application's settings page).
 import { getResponse, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { webhookSettingSchema, webhookSettingsEnvelopeSchema } from '../../mock-server/src/contract/schemas';
+import { webhookSettingSchema, webhookSettingsEnvelopeSchema } from '../../contract/schemas';
 import { createWebhooks } from '../../mock-server/src/webhooks/index';
 
 const APP = 'http://app.test';

@@ -1,10 +1,10 @@
 // The trigger's webhook function, run through n8n-core's WebhookContext (see harness.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_EVENT_TYPES } from '../../mock-server/src/contract/events';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { MAX_BODY_BYTES } from '../../nodes/JobSignalsTrigger/receive';
-import { envelope, job, signal } from './fixtures';
+import { envelope, job, signal } from '../../harness/in-process/trigger-fixtures.ts';
 import { createTrigger, createTriggerInNewProcess } from './trigger-under-test';
 
 describe('trigger webhook: events', () => {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod/v4';
-import { collectionSchema, jobSchema, signalSchema, sourceSchema, type Source } from '../contract/schemas';
+import { collectionSchema, jobSchema, signalSchema, sourceSchema, type Source } from '../../../contract/schemas';
 import { ALL_TYPES, placeText, searchText } from './generate';
 import type { Dataset, StoredCollection } from './model';
 

@@ -1,5 +1,5 @@
 /** One change to the store's data, as a state folder saves it: the record's new value, null once deleted. */
-import type { Job, Signal, Source } from '../contract/schemas';
+import type { Job, Signal, Source } from '../../../contract/schemas';
 import type { Subscriber } from './model';
 
 export type StoreChange =

@@ -8,8 +8,8 @@
  */
 import { Collection } from '@msw/data';
 import { z } from 'zod/v4';
-import { collectionSchema } from '../contract/schemas';
-import type { Job, Signal, Source } from '../contract/schemas';
+import { collectionSchema } from '../../../contract/schemas';
+import type { Job, Signal, Source } from '../../../contract/schemas';
 import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model';
 import { passesAccountFilters } from './account-filters';
 import type { StoreChange } from './store-change';

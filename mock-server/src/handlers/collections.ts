@@ -1,7 +1,7 @@
 /** The account's collections and the sources of one collection (cursor pages by source_id). */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CURSOR_PARAMS, LIMITS } from '../contract/api';
-import { sourcesOfCollectionQuerySchema, type Source } from '../contract/schemas';
+import { API_PATHS, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
+import { sourcesOfCollectionQuerySchema, type Source } from '../../../contract/schemas';
 import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
 import { apiError } from '../http/respond';

@@ -1,7 +1,7 @@
 /** The mock's own control routes (not part of the service; no auth, no rate limit, no faults). */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../contract/api';
+import { MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { faultsBodySchema, type Faults } from '../http/faults';
 import { parseJsonBody } from '../http/body';
 import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../http/journal';

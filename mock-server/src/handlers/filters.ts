@@ -2,8 +2,8 @@
  * GET /jobs/filters: the options personalized to the account (from the jobs it sees and their
  * sources); without a job board no categories and no industry tags (CHOICES.unavailableFilterStatus).
  */
-import { JOB_CATEGORIES } from '../contract/job-categories';
-import type { Filters } from '../contract/schemas';
+import { JOB_CATEGORIES } from '../../../contract/job-categories';
+import type { Filters } from '../../../contract/schemas';
 import type { Account } from '../data/model';
 import type { ServiceContext } from '../service-context';
 

@@ -1,7 +1,7 @@
 /** Jobs: of a source (by domain or id, cursor pages), search (offset pages), filters, by id. */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CHOICES, CURSOR_PARAMS, LIMITS } from '../contract/api';
-import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../contract/schemas';
+import { API_PATHS, CHOICES, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
+import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../../../contract/schemas';
 import type { Account, StoredJob } from '../data/model';
 import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';

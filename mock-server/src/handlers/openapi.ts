@@ -1,6 +1,6 @@
 /** GET /openapi.json: the service's OpenAPI document with servers at the address asked (no auth, no rate limit, no faults: the mock's own route). */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { OPENAPI_DOCUMENT_PATH } from '../contract/api';
+import { OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
 import { openApiDocument } from '../openapi/document';
 
 export function openApiHandler(): HttpHandler {

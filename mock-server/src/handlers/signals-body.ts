@@ -1,5 +1,5 @@
 /** Serializes a signals envelope to JSON text; each signal's JSON is computed once (recordJson). */
-import type { Pagination, Signal } from '../contract/schemas';
+import type { Pagination, Signal } from '../../../contract/schemas';
 import { envelopeJson } from './record-json';
 
 export function signalsJson(

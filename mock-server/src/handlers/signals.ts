@@ -1,8 +1,8 @@
 /** The three signals endpoints: page/per_page pagination over the account's signals, newest first. */
 import type { HttpHandler } from 'msw';
-import { API_PATHS } from '../contract/api';
-import { findCategory, isSignalGroup } from '../contract/hierarchy';
-import { signalsQuerySchema } from '../contract/schemas';
+import { API_PATHS } from '../../../contract/api';
+import { findCategory, isSignalGroup } from '../../../contract/hierarchy';
+import { signalsQuerySchema } from '../../../contract/schemas';
 import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';

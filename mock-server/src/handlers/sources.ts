@@ -3,8 +3,8 @@
  * A domain the source moved away from is 404 naming its new domain (CHOICES.movedDomainStatus).
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CHOICES } from '../contract/api';
-import type { Source } from '../contract/schemas';
+import { API_PATHS, CHOICES } from '../../../contract/api';
+import type { Source } from '../../../contract/schemas';
 import { apiError } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { ServiceContext } from '../service-context';

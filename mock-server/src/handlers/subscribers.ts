@@ -5,8 +5,8 @@
  * tags, at most 100 per call, and a partial failure is still 200 `{}`.
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { APP_PATHS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../contract/api';
-import { subscriberUploadBodySchema } from '../contract/schemas';
+import { APP_PATHS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../../../contract/api';
+import { subscriberUploadBodySchema } from '../../../contract/schemas';
 import { parseJsonBody } from '../http/body';
 import { uploadError } from '../http/respond';
 import { appRoute } from '../http/route';

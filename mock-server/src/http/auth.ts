@@ -1,5 +1,5 @@
 /** Bearer authentication of /v2 calls (and of the webhook settings API). */
-import { CHOICES } from '../contract/api';
+import { CHOICES } from '../../../contract/api';
 import type { Account } from '../data/model';
 import { apiError } from './respond';
 

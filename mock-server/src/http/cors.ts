@@ -8,7 +8,7 @@
  * Authorization and Content-Type). Answers expose the rate-limit headers and
  * Retry-After to the page's script.
  */
-import { CHOICES, LIMITS } from '../contract/api';
+import { CHOICES, LIMITS } from '../../../contract/api';
 
 export type CorsOrigins = '*' | readonly string[];
 

@@ -12,7 +12,7 @@
  */
 import { delay, HttpResponse } from 'msw';
 import { z } from 'zod/v4';
-import { CHOICES } from '../contract/api';
+import { CHOICES } from '../../../contract/api';
 import { Random } from '../data/random';
 import { BAD_BODIES, withBadBody } from './bad-body';
 import { apiError } from './respond';

@@ -8,7 +8,7 @@
  * and shaped when read.
  */
 import { z } from 'zod/v4';
-import { LIMITS } from '../contract/api';
+import { LIMITS } from '../../../contract/api';
 import type { Account } from '../data/model';
 import { authenticate, type TokenLookup } from './auth';
 

@@ -6,7 +6,7 @@
  * behind the standalone server alike.
  */
 import { http, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT } from '../contract/api';
+import { API_VERSION_SEGMENT } from '../../../contract/api';
 import type { Account } from '../data/model';
 import type { ServiceContext } from '../service-context';
 import { authenticate } from './auth';

@@ -3,9 +3,9 @@
  * from the contract: paths (api.ts), bodies (schemas.ts) and the operations
  * table (operations.ts). Never written by hand.
  */
-import { API_PATHS, API_VERSION_SEGMENT, APP_PATHS, CHOICES } from '../contract/api';
-import { apiErrorSchema } from '../contract/schemas';
-import { API_OPERATIONS, APP_OPERATIONS, OPERATION_TAGS, PATH_PARAMETERS, WEBHOOK_DELIVERY, type OperationInfo } from '../contract/operations';
+import { API_PATHS, API_VERSION_SEGMENT, APP_PATHS, CHOICES } from '../../../contract/api';
+import { apiErrorSchema } from '../../../contract/schemas';
+import { API_OPERATIONS, APP_OPERATIONS, OPERATION_TAGS, PATH_PARAMETERS, WEBHOOK_DELIVERY, type OperationInfo } from './operations';
 import { componentSchemas, queryParameters, type JsonSchema } from './json-schema';
 import { HEADERS, RATE_LIMIT_HEADERS, responseRef, sharedResponses } from './responses';
 

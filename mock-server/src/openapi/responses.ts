@@ -3,7 +3,7 @@
  * answers of the routing layer (http/route.ts, server.ts) and the rate-limit
  * headers (CHOICES.rateLimitHeaders, http/rate-limit.ts).
  */
-import { CHOICES, LIMITS } from '../contract/api';
+import { CHOICES, LIMITS } from '../../../contract/api';
 import type { JsonSchema } from './json-schema';
 
 const HEADER_REF = '#/components/headers/';

@@ -18,9 +18,9 @@
  * - a signal whose jobs_list jobs have all been deleted turns inactive (its
  *   evidence is gone); it keeps its place and dates, and sends no event.
  */
-import { CHOICES } from '../contract/api';
-import type { Job, Signal, Source } from '../contract/schemas';
-import type { WebhookEventType } from '../contract/events';
+import { CHOICES } from '../../../contract/api';
+import type { Job, Signal, Source } from '../../../contract/schemas';
+import type { WebhookEventType } from '../../../contract/events';
 import { ALL_TYPES, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate';
 import { DOMAIN_CHANGE_TYPE } from '../data/store';
 import { TLDS } from '../data/vocabulary';

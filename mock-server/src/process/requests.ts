@@ -1,7 +1,7 @@
 /** The bodies of POST /__mock/process and POST /__mock/events. */
 import { z } from 'zod/v4';
-import { LIMITS } from '../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../contract/events';
+import { LIMITS } from '../../../contract/api';
+import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
 import { ALL_TYPES } from '../data/generate';
 import { DEFAULT_CYCLE } from './cycle';
 

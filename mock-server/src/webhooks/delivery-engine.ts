@@ -14,8 +14,8 @@
  *   wait for the batch;
  * - every attempt carries the same envelope, hence the same webhook_event_id.
  */
-import { LIMITS } from '../contract/api';
-import type { WebhookEvent } from '../contract/schemas';
+import { LIMITS } from '../../../contract/api';
+import type { WebhookEvent } from '../../../contract/schemas';
 import { buildEnvelope, type CycleEvent } from './envelope';
 import { sendAttempt } from './send-attempt';
 import type { WebhookSettingsStore } from './settings-store';

@@ -6,8 +6,8 @@
  * body parser.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../contract/api';
-import { webhookSettingInputSchema } from '../contract/schemas';
+import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
+import { webhookSettingInputSchema } from '../../../contract/schemas';
 import { parseJsonBody } from '../http/body';
 import type { Faults } from '../http/faults';
 import type { Journal } from '../http/journal';

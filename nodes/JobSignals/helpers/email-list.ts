@@ -3,7 +3,7 @@
  * checked (EMAIL_ADDRESS_PATTERN), repeats within the run are sent once, and
  * what is left is cut into calls of at most LIMITS.maxAddressesPerUpload.
  */
-import { EMAIL_ADDRESS_PATTERN } from '../contract';
+import { EMAIL_ADDRESS_PATTERN } from '../../shared/contract';
 
 export interface ItemAddresses {
 	itemIndex: number;

@@ -1,9 +1,9 @@
 /** Job → Get: one job post by its job_id. */
 import { NodeApiError, updateDisplayOptions, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
-import { API_PATHS, fillPath } from '../../contract';
+import { API_PATHS, fillPath } from '../../../shared/contract';
 import { perItem, readText } from '../../helpers/items';
-import { simplified, simplifyJob } from '../../helpers/simplify';
-import { serviceRequest } from '../../transport/request';
+import { simplified, simplifyJob } from '../../../shared/simplify';
+import { serviceRequest } from '../../../shared/transport/request';
 import { simplifyProperty } from '../common.description';
 
 const properties: INodeProperties[] = [

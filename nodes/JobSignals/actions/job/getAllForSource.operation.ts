@@ -1,10 +1,10 @@
 /** Job → Get Many for Source: a company's jobs, newest first, following the cursor. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { CURSOR_PARAMS } from '../../contract';
+import { CURSOR_PARAMS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
-import { forSource, sourceLocator } from '../../helpers/source-locator';
-import { collectPages, cursorPager } from '../../transport/paginate';
-import { simplified, simplifyJob } from '../../helpers/simplify';
+import { forSource, sourceLocator } from '../../../shared/source-locator';
+import { collectPages, cursorPager } from '../../../shared/transport/paginate';
+import { simplified, simplifyJob } from '../../../shared/simplify';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 

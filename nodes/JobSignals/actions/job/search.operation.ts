@@ -1,12 +1,12 @@
 /** Job → Search: the account's jobs matching a search expression, places, job functions and tags, newest first. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { API_PATHS } from '../../contract';
+import { API_PATHS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
-import { collectPages, offsetPager } from '../../transport/paginate';
-import { simplified, simplifyJob } from '../../helpers/simplify';
+import { collectPages, offsetPager } from '../../../shared/transport/paginate';
+import { simplified, simplifyJob } from '../../../shared/simplify';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
-import { searchFilterProperties, searchQuery, unavailableFilterError } from './search-filters';
+import { searchFilterProperties, searchQuery, unavailableFilterError } from '../../../shared/job-search';
 
 const properties: INodeProperties[] = [
 	...searchFilterProperties,

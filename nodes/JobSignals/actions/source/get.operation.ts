@@ -1,9 +1,9 @@
 /** Source → Get: one company, by domain or by source ID. */
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 import { perItem } from '../../helpers/items';
-import { forSource, sourceLocator } from '../../helpers/source-locator';
-import { simplified, simplifySource } from '../../helpers/simplify';
-import { serviceRequest } from '../../transport/request';
+import { forSource, sourceLocator } from '../../../shared/source-locator';
+import { simplified, simplifySource } from '../../../shared/simplify';
+import { serviceRequest } from '../../../shared/transport/request';
 import { simplifyProperty } from '../common.description';
 
 export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['get'] } }, [sourceLocator, simplifyProperty]);

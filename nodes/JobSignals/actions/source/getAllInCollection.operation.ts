@@ -1,10 +1,10 @@
 /** Source → Get Many in Collection: the companies of one collection, following the cursor. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { API_PATHS, CURSOR_PARAMS, fillPath } from '../../contract';
+import { API_PATHS, CURSOR_PARAMS, fillPath } from '../../../shared/contract';
 import { collectionLocator, readCollectionId } from '../../helpers/collection-locator';
 import { perItem, readLimit } from '../../helpers/items';
-import { collectPages, cursorPager } from '../../transport/paginate';
-import { simplified, simplifySource } from '../../helpers/simplify';
+import { collectPages, cursorPager } from '../../../shared/transport/paginate';
+import { simplified, simplifySource } from '../../../shared/simplify';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
 

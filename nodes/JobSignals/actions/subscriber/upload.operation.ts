@@ -11,10 +11,10 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { APP_PATHS, LIMITS } from '../../contract';
+import { APP_PATHS, LIMITS } from '../../../shared/contract';
 import { batchesOf, sortAddresses, splitAddresses, type ItemAddresses } from '../../helpers/email-list';
 import { errorForItem, errorItem } from '../../helpers/items';
-import { CREDENTIAL_TYPE, serviceRequest } from '../../transport/request';
+import { CREDENTIAL_TYPE, serviceRequest } from '../../../shared/transport/request';
 
 const properties: INodeProperties[] = [
 	{

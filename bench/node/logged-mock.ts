@@ -1,0 +1,39 @@
+/** The standalone mock over real HTTP, with every request it answers logged (to count calls and 429s) and timed. */
+import { getResponse, http } from 'msw';
+import type { StartOptions } from '../../mock-server/src/server.ts';
+import { startMockServer } from '../../mock-server/src/server.ts';
+import { logRequests } from '../../harness/in-process/request-log.ts';
+
+export async function startLoggedMock(options: StartOptions) {
+	const server = await startMockServer({ ...options, port: 0 });
+	const { handlers } = server.service;
+	const logged = logRequests([...handlers]);
+	let mockMs = 0;
+	// How long the mock took to produce its answers (building a page it has not cached is most of it): the part of a run's wall time the workflow does not spend.
+	const timed = http.all('*', async ({ request }) => {
+		const started = performance.now();
+		const answer = await getResponse([logged.handler], request);
+		mockMs += performance.now() - started;
+		return answer;
+	});
+	// The server reads service.handlers on each request, so from now on the logging handler answers them all.
+	handlers.splice(0, handlers.length, timed);
+	return {
+		...server,
+		/** The log since the last call, then cleared: calls made, 429s received, other failures. */
+		takeCalls() {
+			const statuses = logged.log.map((entry) => entry.status);
+			logged.clear();
+			const spent = mockMs;
+			mockMs = 0;
+			return {
+				mockMs: spent,
+				calls: statuses.length,
+				tooMany: statuses.filter((s) => s === 429).length,
+				otherFailures: statuses.filter((s) => s !== 429 && (s < 200 || s >= 300)).length,
+			};
+		},
+	};
+}
+
+export type LoggedMock = Awaited<ReturnType<typeof startLoggedMock>>;

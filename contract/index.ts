@@ -1,0 +1,5 @@
+export * from './api';
+export * from './events';
+export * from './hierarchy';
+export * from './job-categories';
+export * from './schemas';

@@ -1,0 +1,103 @@
+/**
+ * Runs a polling trigger the way n8n 2.40's poll executor does, through
+ * n8n-core's real PollContext on a real Workflow: each tick runs the node's
+ * poll() in a staging scope (runPollInStagingScope); the node's static data
+ * is a staged copy, committed when the items are handed off (__emit) or, for a
+ * poll that emitted nothing, by commitStagedCursor; a poll that throws commits
+ * nothing and its error goes to __emitError. The committed state is kept as
+ * JSON (as n8n stores it), so a new PollTrigger built from `state()` is a
+ * restart. `failHandOff` makes the next hand-off throw before the commit: a
+ * crash between fetching and handing off.
+ */
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
+import { additionalData } from './additional-data.ts';
+import { buildNode, workflowRecord } from './build.ts';
+import { loadPackages } from './packages.ts';
+import { coreRuntime, workflowRuntime } from './runtime.ts';
+
+export interface PollOptions {
+	type: string;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The node's committed static data from an earlier instance (a restart); default none. */
+	state?: string;
+	/** IPollFunctions.getPollBudgetMs(); default n8n's 5 minutes. */
+	budgetMs?: number;
+}
+
+export interface Tick {
+	/** Items handed off (the first output), or undefined when the poll emitted nothing or failed. */
+	items?: INodeExecutionData[];
+	error?: Error & { description?: string | null; httpCode?: string | null };
+}
+
+export class PollTrigger {
+	private committed: string;
+	private failNextHandOff = false;
+
+	constructor(private readonly options: PollOptions) {
+		this.committed = options.state ?? '{}';
+	}
+
+	/** The committed static data, as n8n would store it. */
+	state(): string {
+		return this.committed;
+	}
+
+	failHandOff(): void {
+		this.failNextHandOff = true;
+	}
+
+	/** One tick as the poll executor runs it in an active workflow ('trigger'), or "Fetch test event" ('manual': nothing committed). */
+	async tick(mode: WorkflowExecuteMode = 'trigger'): Promise<Tick> {
+		const packages = await loadPackages();
+		const { credentials } = this.options;
+		const node = buildNode(packages, { type: this.options.type, parameters: this.options.parameters }, { id: 'poll-1', name: 'Poll', x: 0 }, credentials);
+		const workflowData = workflowRecord('harness-poll', [node], {});
+		const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: true, nodeTypes: packages.nodeTypes });
+		const tick: Tick = {};
+		let staged: IDataObject = {};
+		const commit = () => {
+			this.committed = JSON.stringify(staged);
+		};
+		const emit = (data: INodeExecutionData[][]) => {
+			if (this.failNextHandOff) {
+				this.failNextHandOff = false;
+				throw new Error('hand-off failed (simulated crash before the cursor commit)');
+			}
+			tick.items = data[0];
+			if (mode !== 'manual') commit();
+		};
+		const context = new coreRuntime.PollContext(
+			workflow,
+			node,
+			additionalData({ packages, credentials, workflowData }),
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			emit,
+			(error: Error) => {
+				tick.error = error;
+			},
+			async () => {
+				if (mode !== 'manual') commit();
+			},
+			async (poll) => {
+				staged = JSON.parse(this.committed) as IDataObject;
+				return await poll();
+			},
+			() => staged,
+			() => this.options.budgetMs ?? 5 * 60_000,
+		);
+		const nodeType = packages.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		try {
+			await coreRuntime.runPollInStagingScope(context, async () => {
+				const response = await nodeType.poll!.call(context);
+				if (response !== null) context.__emit(response);
+				else if (mode !== 'manual') await coreRuntime.commitStagedCursor(context);
+			});
+		} catch (error) {
+			context.__emitError(error as Error);
+		}
+		return tick;
+	}
+}

@@ -1,0 +1,152 @@
+/**
+ * One real n8n for an e2e test file: the cached install (installed on first
+ * use), a fresh user folder with the packed package installed as a community
+ * package, and the standalone mock on a free port, with helpers to import
+ * workflows and run them through n8n's CLI.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { installN8n } from './install.mts';
+import { n8nCli, n8nCliOrThrow, packAndInstallPackage, startMock, type MockProcess } from './local-n8n.mts';
+import { freePort } from './ports.mts';
+
+export const DEMO_TOKEN = 'demo-token-job-signals';
+export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };
+
+export interface RealN8n {
+	userFolder: string;
+	mock: MockProcess;
+	/** Stops the mock and starts it again on the same port with the same flags (with --state-dir: the same state). */
+	restartMock(): Promise<void>;
+	importWorkflows(workflows: object[]): Promise<void>;
+	cli(args: string[]): Promise<string>;
+	close(): Promise<void>;
+}
+
+/** `env` goes to every n8n CLI command: a queue-mode deployment's database, say. */
+export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RealN8n> {
+	await installN8n();
+	const userFolder = mkdtempSync(join(tmpdir(), 'job-signals-e2e-'));
+	packAndInstallPackage(userFolder);
+	const mockPort = await freePort();
+	let mock = await startMock(mockPort, mockFlags);
+	const credentials = [
+		{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: mock.apiUrl, appUrl: mock.appUrl, accessToken: '' } },
+	];
+	const credentialFile = join(userFolder, 'credentials.json');
+	writeFileSync(credentialFile, JSON.stringify(credentials));
+	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${credentialFile}`], env);
+	return {
+		userFolder,
+		get mock() {
+			return mock;
+		},
+		async restartMock() {
+			await mock.stop();
+			mock = await startMock(mockPort, mockFlags);
+		},
+		async importWorkflows(workflows) {
+			const dir = mkdtempSync(join(userFolder, 'workflows-'));
+			workflows.forEach((workflow, i) => writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)));
+			await n8nCliOrThrow(userFolder, ['import:workflow', '--separate', `--input=${dir}`], env);
+		},
+		cli: (args) => n8nCliOrThrow(userFolder, args, env),
+		async close() {
+			await mock.stop();
+			rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+/**
+ * `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run, and
+ * exits 1 after a failed one);
+ * `env` adds to n8n's environment for this run (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE, say).
+ */
+export async function executeWorkflow(n8n: RealN8n, id: string, env: NodeJS.ProcessEnv = {}): Promise<RunData> {
+	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput'], env);
+	// n8n prints the run as indented JSON: from a line "{" to the next line "}". A failed run is printed the same
+	// way, between n8n's "Execution was NOT successful" lines and the error it then throws.
+	const lines = result.stdout.split('\n');
+	const start = lines.indexOf('{');
+	const end = lines.indexOf('}', start);
+	if (start < 0 || end < 0) throw new Error(`n8n execute printed no result (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+	return JSON.parse(lines.slice(start, end + 1).join('\n')) as RunData;
+}
+
+export interface RunData {
+	data: { resultData: { runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] }; error?: { message: string } }[]>; error?: { message: string } } };
+}
+
+export const ALL_EVENTS = ['job_created', 'job_updated', 'job_deleted', 'signal'];
+
+/** A published Job Signals Trigger of the tests: its workflow id, its webhook id and how it registers. */
+export interface TriggerWorkflow {
+	id: string;
+	webhookId: string;
+	registration: 'manual' | 'automatic';
+}
+
+/** The Job Signals Trigger node of a test workflow, on every event type and the test's credential. */
+export function triggerNode(trigger: TriggerWorkflow) {
+	return {
+		id: `${trigger.id}-trigger`,
+		name: 'Job Signals Trigger',
+		type: 'n8n-nodes-job-signals.jobSignalsTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: trigger.webhookId,
+		parameters: { registration: trigger.registration, events: ALL_EVENTS },
+		credentials: { jobSignalsApi: CREDENTIAL },
+	};
+}
+
+/** A workflow of the trigger alone. */
+export function triggerWorkflow(trigger: TriggerWorkflow) {
+	return { id: trigger.id, name: trigger.id, active: false, settings: { executionOrder: 'v1' }, nodes: [triggerNode(trigger)], connections: {}, pinData: {} };
+}
+
+/** A valid job_created delivery with this webhook_event_id. */
+export function jobCreatedEnvelope(id: string) {
+	return {
+		webhook_event_id: id,
+		webhook_id: 'whk_e2e',
+		organization_id: 'org_e2e',
+		event_type: 'job_created',
+		event_data: { job_id: `job-${id}`, title: 'E2E job' },
+		created_at: 1_760_000_000,
+		updated_at: 1_760_000_000,
+	};
+}
+
+/** A workflow of a Manual Trigger and one Job Signals node. */
+export function oneNodeWorkflow(id: string, parameters: Record<string, unknown>) {
+	return {
+		id,
+		name: `e2e ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: `${id}-t`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: `${id}-n`,
+				name: 'Job Signals',
+				type: 'n8n-nodes-job-signals.jobSignals',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters,
+				credentials: { jobSignalsApi: CREDENTIAL },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Job Signals', type: 'main', index: 0 }]] } },
+		pinData: {},
+	};
+}
+
+/** The Job Signals node's output items in a run. */
+export function nodeOutput(run: RunData, node = 'Job Signals'): Record<string, unknown>[] {
+	const task = run.data.resultData.runData[node]?.[0];
+	if (!task?.data) throw new Error(`${node} did not run: ${task?.error?.message ?? run.data.resultData.error?.message ?? 'no task data'}`);
+	return task.data.main[0].map((item) => item.json);
+}

@@ -1,6 +1,0 @@
-export * from './api';
-export * from './events';
-export * from './hierarchy';
-export * from './job-categories';
-export * from './schemas';
-export { openApiDocument, type OpenApiDocument } from '../openapi/document';

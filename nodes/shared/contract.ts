@@ -1,0 +1,26 @@
+/**
+ * The nodes' one door to the service contract (contract/ at the repository's
+ * ground floor, which the mock stands on too). Plain data and types only: tsup
+ * bundles what is named here; the zod schemas are imported as types, never as
+ * values (see docs/architecture.md, "Checking answers").
+ */
+export {
+	API_PATHS,
+	APP_PATHS,
+	CHOICES,
+	CURSOR_PARAMS,
+	EMAIL_ADDRESS_PATTERN,
+	fillPath,
+	LIMITS,
+} from '../../contract/api';
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract/events';
+export {
+	SIGNAL_CATEGORIES,
+	SIGNAL_GROUPS,
+	findCategory,
+	isSignalGroup,
+	signalCategoryName,
+	signalIds,
+	signalTypeName,
+} from '../../contract/hierarchy';
+export { JOB_CATEGORIES } from '../../contract/job-categories';

@@ -1,0 +1,64 @@
+/** Which signals: the parameters and the endpoint they name, shared by Signal → Get Many and the Poll Trigger's New Signal. */
+import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
+import { API_PATHS, fillPath, SIGNAL_GROUPS, signalIds } from './contract';
+
+export const signalFilterProperties: INodeProperties[] = [
+	{
+		displayName: 'Group',
+		name: 'group',
+		type: 'options',
+		options: SIGNAL_GROUPS.map((group) => ({ name: group[0].toUpperCase() + group.slice(1), value: group })),
+		default: 'problems',
+		description: 'Problems: detected company problems. Changes: detected changes (domain, content, tech, location).',
+	},
+	{
+		displayName: 'Category Name or ID',
+		name: 'category',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getSignalCategories', loadOptionsDependsOn: ['group'] },
+		default: '',
+		description:
+			'Only signals of this category; empty for the whole group. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Type Name or ID',
+		name: 'type',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getSignalTypes', loadOptionsDependsOn: ['group', 'category'] },
+		default: '',
+		displayOptions: { hide: { category: [''] } },
+		description:
+			'Only signals of this type; empty for the whole category. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Direct Only',
+		name: 'directOnly',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return only signals with direct evidence (off: inferred signals too)',
+	},
+	{
+		displayName: 'Active Only',
+		name: 'activeOnly',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return only signals the company currently has (off: inactive ones too)',
+	},
+];
+
+/**
+ * The endpoint for a group, category and type (empty category or type: all of
+ * them). Names map to ids; ids this node's list does not know still go to the
+ * service, which may have added them (its 404 says when not: notFoundHint).
+ */
+export function signalsPathFor(node: INode, group: string, category: string, type: string, itemIndex?: number): string {
+	const ids = signalIds(group.trim(), category.trim(), type.trim());
+	if (ids.group === '') throw new NodeOperationError(node, `Group is required: use one of ${SIGNAL_GROUPS.join(', ')}`, { itemIndex });
+	if (ids.category === '') return fillPath(API_PATHS.signalsOfGroup, { group: ids.group });
+	if (ids.type === '') return fillPath(API_PATHS.signalsOfCategory, { group: ids.group, category: ids.category });
+	return fillPath(API_PATHS.signalsOfType, ids);
+}
+
+/** What to do when the service answers 404 to a signals path. */
+export const notFoundHint =
+	'The service does not know this group, category or type. Pick one from the lists, or check the ID or name given by expression (ids such as "it" or "cash-flow-constraints", or names such as "IT" or "Cash Flow Constraints").';
