@@ -82,6 +82,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
+	// The built bundle, as n8n loads it (CommonJS require), not the TypeScript source.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const built = require(resolve('dist/nodes/JobSignalsTrigger/JobSignalsTrigger.node.js')) as {
 		JobSignalsTrigger: new () => INodeType;
 	};

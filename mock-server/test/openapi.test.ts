@@ -12,6 +12,7 @@ import { openApiDocument } from '../src/openapi/document.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer, type RunningMockServer } from '../src/server.ts';
 import { DEMO_TOKEN, SMALL } from './harness.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks an arbitrary OpenAPI document by path
 type Json = Record<string, any>;
 interface Operation {
 	method: string;

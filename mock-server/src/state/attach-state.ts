@@ -5,13 +5,12 @@
  * position. Restoring happens before the listeners are attached, so nothing
  * restored is written again.
  */
-import type { Job, Signal, Source } from '../../../contract/schemas';
+import type { Job, Signal, Source, WebhookSetting } from '../../../contract/schemas';
 import type { StoredJob, Subscriber } from '../data/model';
 import { placeText, searchText } from '../data/generate';
 import type { Store } from '../data/store';
 import type { FaultRule, Faults } from '../http/faults';
 import type { ProcessorPosition } from '../process/cycle';
-import type { WebhookSetting } from '../../../contract/schemas';
 import { MAX_LOG_ENTRIES, type DeliveryEngine, type DeliveryLogEntry } from '../webhooks/delivery-engine';
 import type { WebhookSettingsStore } from '../webhooks/settings-store';
 import { StateFolder } from './state-folder';
