@@ -8,15 +8,15 @@ import { setupServer } from 'msw/node';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { API_VERSION_SEGMENT } from '../../contract/api';
-import type { MockServiceOptions } from '../../mock-server/src/options.ts';
+import { TEST_OPTIONS, type MockServiceOptions } from '../../mock-server/src/options.ts';
 import { createMockService, type MockService } from '../../mock-server/src/service.ts';
 import { logRequests, type LoggedRequest } from './request-log.ts';
 
 export const MOCK_APP_URL = 'http://job-signals.mock';
 export const MOCK_API_URL = `${MOCK_APP_URL}${API_VERSION_SEGMENT}`;
 
-/** Small enough to start in well under a second; no rate limit unless asked. */
-export const SMALL_MOCK: MockServiceOptions = { seed: 7, sources: 40, jobs: 3000, signals: 3000, rateLimit: 0 };
+/** The mock package's test data set (small, no rate limit unless asked). */
+export const SMALL_MOCK = TEST_OPTIONS;
 
 export interface MockHandle {
 	readonly service: MockService;

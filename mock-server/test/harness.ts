@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { z } from 'zod/v4';
 import { apiErrorSchema } from '../../contract/schemas';
 import { createMockService, type MockService } from '../src/service.ts';
-import type { MockServiceOptions } from '../src/options.ts';
+import { TEST_OPTIONS, type MockServiceOptions } from '../src/options.ts';
 
 export const APP_URL = 'http://mock.test';
 export const API_URL = `${APP_URL}/v2`;
@@ -15,7 +15,7 @@ export const DEMO_TOKEN = 'demo-token-job-signals';
 export const SECOND_TOKEN = 'second-token-job-signals';
 export const VOLUME_TOKEN = 'volume-token-job-signals';
 
-export const SMALL: MockServiceOptions = { seed: 7, sources: 40, jobs: 3000, signals: 3000, rateLimit: 0 };
+export const SMALL = TEST_OPTIONS;
 
 export interface Answer {
 	status: number;
