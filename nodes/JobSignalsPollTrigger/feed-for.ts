@@ -1,6 +1,5 @@
 /** The list the trigger's parameters select, built with the action node's path and parameter checks. */
 import type { IPollFunctions } from 'n8n-workflow';
-import { API_PATHS } from '../shared/contract';
 import { searchQuery } from '../shared/job-search';
 import { signalsPathFor } from '../shared/signal-filters';
 import { sourceRefFrom } from '../shared/source-locator';
@@ -28,7 +27,7 @@ async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed>
 		});
 	}
 	if (event === 'newJob' && context.getNodeParameter('jobsFrom', 'source') === 'search') {
-		return jobSearchFeed(API_PATHS.jobSearch, searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));
+		return jobSearchFeed(searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));
 	}
 	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
 	return sourceJobsFeed(await sourceJobsPath(context, source));

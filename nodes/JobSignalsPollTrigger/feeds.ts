@@ -1,18 +1,20 @@
 /**
- * The lists a poll reads, one page at a time from any position, with the
- * action node's pagers: signals (page/per_page), jobs of a source (string
- * cursor), job search (offset). A position is the query of the page to read.
- * Each page is checked before anything is taken from it (the transport's
- * contract check, the pager's check against the query, created_at here): a
- * malformed page fails the poll instead of reading as "no items", which would
- * move the position wrongly.
+ * The lists a poll reads, one page at a time from any position, through the
+ * shared page reader (pages/page-walk.ts) and the action node's endpoints:
+ * signals (page/per_page), jobs of a source (string cursor), job search
+ * (offset). A position is the query of the page to read. Each page is checked
+ * before anything is taken from it (the contract, the list's check against the
+ * query, created_at here): a malformed page fails the poll instead of reading
+ * as "no items", which would move the position wrongly.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
-import { CURSOR_PARAMS, LIMITS } from '../shared/contract';
+import type { IDataObject } from 'n8n-workflow';
+import { jobSearch, jobsOfSource } from '../shared/api/jobs';
+import { signals } from '../shared/api/signals';
+import { LIMITS } from '../shared/contract';
 import { unavailableFilterError } from '../shared/job-search';
-import { invalidAnswerError } from '../shared/transport/errors';
-import { serviceRequest, type ServiceContext, type ServiceRequest } from '../shared/transport/request';
-import { cursorPager, offsetPager, pageNumberPager, type Pager } from '../shared/transport/paginate';
+import type { PagedAnswer } from '../shared/pages/list-kinds';
+import { PageWalk, type PagedEndpoint } from '../shared/pages/page-walk';
+import type { ServiceContext } from '../shared/transport/request';
 import type { Keyed, Position } from './cursor';
 
 export interface Page {
@@ -23,8 +25,13 @@ export interface Page {
 	metrics?: IDataObject;
 }
 
+/** One walk down a feed: pages read in order, none twice. */
+export interface FeedReader {
+	read(position: Position): Promise<Page>;
+}
+
 export interface Feed {
-	/** How a position can be moved back (see `back`). */
+	/** How a position can be moved back (see `oneBefore`). */
 	kind: 'page' | 'offset' | 'cursor';
 	pageSize: number;
 	/** What the poll state belongs to: the endpoint and its filters. */
@@ -32,71 +39,68 @@ export interface Feed {
 	first: Position;
 	/** The first page's query for "Fetch test event", which shows one item. */
 	sample: Position;
-	/** One page starting at `position`. */
-	fetch(context: ServiceContext, position: Position): Promise<Page>;
-	/** The error for a next page that points back to a page this walk already read (a cursor or page number that loops). */
-	loop(context: ServiceContext, position: Position): Error;
+	/** A new walk: its pages are read and checked by the shared page reader, which refuses a page the walk already read. */
+	reader(context: ServiceContext): FeedReader;
 }
+
+const OPERATION = 'Job Signals Poll Trigger';
 
 /** Signals per page: the rate limit counts requests, so every poll asks for the largest pages. */
 export const SIGNALS_PAGE_SIZE = LIMITS.signalsMaxPerPage;
 
 /** The trigger orders and remembers items by created_at, which the transport's contract check does not cover. */
-function keyed(node: INode, request: ServiceRequest, items: IDataObject[], idField: string): Keyed[] {
-	return items.map((item, index) => {
+async function keyed<N extends PagedAnswer>(walk: PageWalk<N>, page: string, items: IDataObject[], idField: string): Promise<Keyed[]> {
+	const out: Keyed[] = [];
+	for (const [index, item] of items.entries()) {
 		const created = item.created_at;
 		if (typeof created !== 'number' || !Number.isFinite(created)) {
-			throw invalidAnswerError(node, request, `item ${index} has no numeric created_at; nothing from this page was emitted and the trigger's position did not move`);
+			throw await walk.invalid(page, `item ${index} has no numeric created_at; nothing from this page was emitted and the trigger's position did not move`);
 		}
-		return { id: String(item[idField]), created, item };
-	});
+		out.push({ id: String(item[idField]), created, item });
+	}
+	return out;
 }
 
-function feed(kind: Feed['kind'], pageSize: number, path: string, pager: Pager, idField: string, sample = pager.first): Feed {
-	const requestFor = (position: Position): ServiceRequest => ({
-		method: 'GET',
-		on: 'api',
-		path,
-		qs: position,
-		idempotent: true,
-		answer: pager.answer,
-		operation: 'Job Signals Poll Trigger',
-		page: pager.describe(position),
-	});
+function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N>, idField: string, sample: Position = endpoint.list.first): Feed {
+	const { list } = endpoint;
 	return {
-		kind,
+		kind: list.kind,
 		pageSize,
-		key: JSON.stringify([path, pager.first]),
-		first: pager.first,
+		key: JSON.stringify([endpoint.request.path, list.first]),
+		first: list.first,
 		sample,
-		async fetch(context, position) {
-			const request = requestFor(position);
-			// The transport holds the page to the contract; the pager checks it against the query.
-			const body = await serviceRequest.call(context, request);
-			const raw = pager.items(body);
-			const problem = pager.problem?.(body, position, raw);
-			if (problem) throw invalidAnswerError(context.getNode(), request, problem);
-			const items = keyed(context.getNode(), request, raw, idField);
-			return { items, next: raw.length === 0 ? undefined : pager.next(body, position, raw), metrics: body.metrics as IDataObject | undefined };
+		reader(context) {
+			const walk = new PageWalk(context, endpoint);
+			return {
+				async read(position) {
+					const page = await walk.read(position);
+					const items = await keyed(walk, list.describe(position), page.items, idField);
+					return { items, next: page.next, metrics: 'metrics' in page.body ? { ...page.body.metrics } : undefined };
+				},
+			};
 		},
-		loop: (context, position) =>
-			invalidAnswerError(context.getNode(), requestFor(position), `the service sent the walk back to ${pager.describe(position)}, which it had already answered`),
 	};
 }
 
-export const signalsFeed = (path: string, filters: IDataObject): Feed =>
-	feed('page', SIGNALS_PAGE_SIZE, path, pageNumberPager(SIGNALS_PAGE_SIZE, filters), 'signal_id', pageNumberPager(1, filters).first);
+export const signalsFeed = (path: string, filters: IDataObject): Feed => {
+	const endpoint = signals(OPERATION, path, filters, SIGNALS_PAGE_SIZE);
+	return feed(SIGNALS_PAGE_SIZE, endpoint, 'signal_id', signals(OPERATION, path, filters, 1).list.first);
+};
 
-export const sourceJobsFeed = (path: string): Feed =>
-	feed('cursor', LIMITS.cursorPageSize, path, cursorPager(CURSOR_PARAMS.jobs), 'job_id');
+export const sourceJobsFeed = (path: string): Feed => feed(LIMITS.cursorPageSize, jobsOfSource(OPERATION, path), 'job_id');
 
-export function jobSearchFeed(path: string, filters: IDataObject): Feed {
-	const search = feed('offset', LIMITS.jobSearchPageSize, path, offsetPager(filters), 'job_id');
+export function jobSearchFeed(filters: IDataObject): Feed {
+	const search = feed(LIMITS.jobSearchPageSize, jobSearch(OPERATION, filters), 'job_id');
 	// A filter the account's plan lacks fails the poll with Job → Search's error, which says which field to remove.
 	return {
 		...search,
-		fetch: async (context, position) =>
-			await search.fetch(context, position).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(context.getNode(), error, filters))),
+		reader(context) {
+			const reader = search.reader(context);
+			return {
+				read: async (position) =>
+					await reader.read(position).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(context.getNode(), error, filters))),
+			};
+		},
 	};
 }
 

@@ -9,7 +9,7 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { isNew, markFrom, type Keyed, type PollState } from './cursor';
-import type { Feed, Page } from './feeds';
+import type { Feed, FeedReader, Page } from './feeds';
 
 const updatedAt = (item: Keyed) => (typeof item.item.updated_at === 'number' ? item.item.updated_at : -Infinity);
 
@@ -18,11 +18,12 @@ export async function pollUpdated(
 	feed: Feed,
 	saved: PollState | undefined,
 ): Promise<{ emitted: Keyed[]; state: PollState }> {
-	const first = await feed.fetch(context, feed.first);
+	const reader = feed.reader(context);
+	const first = await reader.read(feed.first);
 	const reported = Number(first.metrics?.updated_at);
 	const since = saved?.updated;
 	if (since && saved.top && !(reported > since.at)) return { emitted: [], state: saved };
-	const all = await readAll(context, feed, first);
+	const all = await readAll(reader, first);
 	const at = Math.max(since?.at ?? 0, Number.isFinite(reported) ? reported : 0, ...all.map(updatedAt));
 	const state: PollState = {
 		key: feed.key,
@@ -41,11 +42,11 @@ export async function pollUpdated(
 }
 
 /** Every page of the source; the change can be anywhere. */
-async function readAll(context: IPollFunctions, feed: Feed, first: Page): Promise<Keyed[]> {
+async function readAll(reader: FeedReader, first: Page): Promise<Keyed[]> {
 	const all = [...first.items];
 	let next = first.next;
 	while (next) {
-		const page = await feed.fetch(context, next);
+		const page = await reader.read(next);
 		all.push(...page.items);
 		next = page.next;
 	}

@@ -27,7 +27,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const event = this.getNodeParameter('event') as PollEvent;
 	const feed = await feedFor(this, event);
 	if (this.getMode() === 'manual') {
-		const page = await feed.fetch(this, feed.sample);
+		const page = await feed.reader(this).read(feed.sample);
 		return page.items.length > 0 ? [[{ json: page.items[0].item }]] : null;
 	}
 	const trigger = JSON.stringify([this.getWorkflow().id, this.getNode().id]);

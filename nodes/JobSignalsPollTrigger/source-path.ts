@@ -5,7 +5,8 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { domainCandidates, forSourceRef, sourcePath, type SourceRef } from '../shared/source-locator';
-import { serviceRequest } from '../shared/transport/request';
+import { jobsOfSource } from '../shared/api/jobs';
+import { PageWalk } from '../shared/pages/page-walk';
 
 const FIELD = 'sourcePath';
 
@@ -15,7 +16,8 @@ export async function sourceJobsPath(context: IPollFunctions, ref: SourceRef): P
 	const saved = data[FIELD] as IDataObject | undefined;
 	if (saved?.given === ref.value && typeof saved.path === 'string') return saved.path;
 	const path = await forSourceRef(context.getNode(), ref, 'jobs', async (candidate) => {
-		await serviceRequest.call(context, { method: 'GET', on: 'api', path: candidate, idempotent: true, answer: 'jobsPage', operation: 'Job Signals Poll Trigger' });
+		// The first page of the candidate's jobs: a 404 says the service tracks no such company.
+		await new PageWalk(context, jobsOfSource('Job Signals Poll Trigger', candidate)).read({});
 		return candidate;
 	});
 	data[FIELD] = { given: ref.value, path };

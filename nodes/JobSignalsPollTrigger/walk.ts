@@ -7,7 +7,7 @@
 import type { ServiceContext } from '../shared/transport/request';
 import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './cursor';
 import type { Budget } from './budget';
-import { oneBefore, type Feed } from './feeds';
+import { oneBefore, type Feed, type FeedReader } from './feeds';
 
 export interface WalkStart {
 	position: Position;
@@ -30,10 +30,9 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
 	const emitted: Keyed[] = [];
 	const seen: Keyed[] = [];
 	let edge = start.above;
-	const asked = new Set<string>();
-	let page = start.above
-		? await resumedPage(context, feed, start.position, start.above, budget)
-		: await budget.time(feed.fetch(context, start.position));
+	// One reader per walk: it refuses a page the walk already read (a cursor or page number that loops).
+	const reader = feed.reader(context);
+	let page = start.above ? await resumedPage(reader, feed, start.position, start.above, budget) : await budget.time(reader.read(start.position));
 	for (;;) {
 		const fresh = edge ? page.items.filter((item) => !isAbove(item, edge as Edge)) : page.items;
 		emitted.push(...fresh.filter((item) => isNew(item, start.below)));
@@ -44,10 +43,7 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
 		if (last && !mayContinue(last, start.below)) return { emitted, seen, ended: false };
 		// A page was read, so the edge is set.
 		if (budget.spent()) return { emitted, seen, ended: false, rest: { resume: page.next, above: edge as Edge, below: start.below } };
-		const key = JSON.stringify(page.next);
-		if (asked.has(key)) throw feed.loop(context, page.next);
-		asked.add(key);
-		page = await budget.time(feed.fetch(context, page.next));
+		page = await budget.time(reader.read(page.next));
 	}
 }
 
@@ -58,10 +54,10 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
  * were removed and the list moved up past the stored place: step back a page
  * and look again (from the top, at worst). Items already handled are skipped by the walk.
  */
-async function resumedPage(context: ServiceContext, feed: Feed, position: Position, above: Edge, budget: Budget) {
+async function resumedPage(reader: FeedReader, feed: Feed, position: Position, above: Edge, budget: Budget) {
 	for (let stepBack = 0; ; stepBack++) {
 		const before = oneBefore(feed, position, stepBack);
-		const page = await budget.time(feed.fetch(context, before?.position ?? (stepBack === 0 ? position : feed.first)));
+		const page = await budget.time(reader.read(before?.position ?? (stepBack === 0 ? position : feed.first)));
 		if (!before) return page;
 		const items = page.items.slice(before.drop);
 		if (items.length > 0 && isAbove(items[0], above)) return { ...page, items };

@@ -9,21 +9,14 @@
  * removes any other entry for the URL (left by an earlier version of the
  * workflow); delete removes every entry for the URL.
  */
-import { NodeApiError, type IDataObject, type IHookFunctions, type IHttpRequestMethods, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 import { APP_PATHS, fillPath } from '../shared/contract';
-import type { AnswerName } from '../shared/transport/answers';
-import { serviceRequest } from '../shared/transport/request';
-
-interface WebhookSetting {
-	webhook_id: string;
-	url: string;
-	event_types: string[];
-}
+import { createWebhookSetting, deleteWebhookSetting, listWebhookSettings, type WebhookSettingAnswer } from '../shared/api/webhooks';
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
 	const url = this.getNodeWebhookUrl('default');
-	const wanted = [...(this.getNodeParameter('events', []) as string[])].sort().join(',');
+	const wanted = [...selectedEvents(this)].sort().join(',');
 	const ours = (await listSettings(this)).filter((setting) => setting.url === url);
 	const match = ours.find((setting) => [...setting.event_types].sort().join(',') === wanted);
 	for (const stale of ours) {
@@ -36,10 +29,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
-	const created = (await call(this, 'POST', APP_PATHS.webhooks, 'webhookSetting', {
-		url: this.getNodeWebhookUrl('default'),
-		event_types: this.getNodeParameter('events', []) as string[],
-	})) as unknown as WebhookSetting;
+	const url = this.getNodeWebhookUrl('default') ?? '';
+	const created = await step(this, 'POST', (operation) => createWebhookSetting(this, operation, url, selectedEvents(this)));
 	this.getWorkflowStaticData('node').webhookId = created.webhook_id;
 	return true;
 }
@@ -61,40 +52,27 @@ function registersItself(context: IHookFunctions): boolean {
 	return context.getNodeParameter('registration', 'manual') === 'automatic';
 }
 
-async function listSettings(context: IHookFunctions): Promise<WebhookSetting[]> {
-	const listed = await call(context, 'GET', APP_PATHS.webhooks, 'webhookSettings');
-	return listed.data as unknown as WebhookSetting[];
+function selectedEvents(context: IHookFunctions): string[] {
+	const events = context.getNodeParameter('events', []);
+	return Array.isArray(events) ? events.map(String) : [];
 }
 
-/** Already gone (404) counts as removed: someone deleted it in the web app. */
+async function listSettings(context: IHookFunctions): Promise<WebhookSettingAnswer[]> {
+	return await step(context, 'GET', (operation) => listWebhookSettings(context, operation));
+}
+
 async function removeSetting(context: IHookFunctions, webhookId: string): Promise<void> {
-	await call(context, 'DELETE', fillPath(APP_PATHS.webhookById, { webhook_id: webhookId }), 'none', undefined, [404]);
+	await step(context, 'DELETE', (operation) => deleteWebhookSetting(context, operation, webhookId), webhookId);
 }
 
-/** Through the action node's transport: the same auth, pacing, retries, answer checks and secret-free errors. */
-async function call(
-	context: IHookFunctions,
-	method: IHttpRequestMethods,
-	path: string,
-	answer: AnswerName | 'none',
-	body?: IDataObject,
-	acceptStatuses?: number[],
-): Promise<IDataObject> {
+/** One registration request, through the shared transport (auth, pacing, retries, answer checks, secret-free errors); its error says which step failed. */
+async function step<T>(context: IHookFunctions, method: 'GET' | 'POST' | 'DELETE', request: (operation: string) => Promise<T>, webhookId?: string): Promise<T> {
+	const path = webhookId === undefined ? APP_PATHS.webhooks : fillPath(APP_PATHS.webhookById, { webhook_id: webhookId });
 	const operation = `The webhook settings request (${method} ${path})`;
 	try {
-		return await serviceRequest.call(context, {
-			method,
-			on: 'app',
-			path,
-			body,
-			// Listing and deleting can be repeated safely; a repeated create could leave two entries.
-			idempotent: method !== 'POST',
-			answer,
-			operation,
-			acceptStatuses,
-		});
+		return await request(operation);
 	} catch (error) {
-		// Say which registration step failed; the transport's message (already secret-free) says why.
+		// The transport's message (already secret-free) says why.
 		const failure = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
 		failure.message = `${operation} failed: ${failure.message}`;
 		throw failure;

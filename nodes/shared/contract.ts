@@ -24,3 +24,16 @@ export {
 	signalTypeName,
 } from '../../contract/hierarchy';
 export { JOB_CATEGORIES } from '../../contract/job-categories';
+export type {
+	Collection,
+	Filters,
+	Job,
+	JobSearchEnvelope,
+	JobsEnvelope,
+	Signal,
+	SignalsEnvelope,
+	Source,
+	SourcesEnvelope,
+	WebhookEvent,
+	WebhookSetting,
+} from '../../contract/schemas';

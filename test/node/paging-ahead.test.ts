@@ -1,4 +1,4 @@
-// A Return All asks for the next page while the current one is read (transport/paginate.ts): two calls in flight,
+// A Return All asks for the next page while the current one is read (nodes/shared/pages/collect.ts): two calls in flight,
 // never more, and not one call more than the pages the service holds.
 import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';

@@ -3,7 +3,7 @@
  * Totals and Start At, read once per item; the totals item they add.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import type { WalkSummary } from '../../shared/transport/paginate';
+import type { WalkSummary } from '../../shared/pages/collect';
 
 const includeTotalsOption: INodeProperties = {
 	displayName: 'Include Totals',

@@ -1,8 +1,9 @@
 /**
  * What each of the service's answers must hold before the node uses it: the one
  * table the node checks answers against. It restates, field for field, the
- * envelopes of the zod contract (mock-server/src/contract/schemas.ts); zod
- * itself is not bundled (README, "Checking answers": its compiled checks use the
+ * envelopes of the zod contract (contract/schemas.ts), and AnswerTypes gives
+ * each the TypeScript type inferred from those schemas. zod itself is not
+ * bundled (docs/architecture.md, "Checking answers": its compiled checks use the
  * Function constructor, which n8n's scanner forbids, and a full parse of 20,000
  * signals costs more than the whole Return All). test/node/answers.test.ts
  * holds this table to the zod schemas and to the mock's real answers.
@@ -11,6 +12,20 @@
  * for their identifier only: they go to the user as the service sent them, and
  * a field the service adds or a new category must not break a workflow.
  */
+import type { IDataObject } from 'n8n-workflow';
+import type {
+	Collection,
+	Filters,
+	Job,
+	JobSearchEnvelope,
+	JobsEnvelope,
+	Signal,
+	SignalsEnvelope,
+	Source,
+	SourcesEnvelope,
+	WebhookSetting,
+} from '../contract';
+
 export type Rule =
 	| 'string'
 	/** A non-empty string (identifiers). */
@@ -77,3 +92,30 @@ export const ANSWERS = {
 } satisfies Record<string, Rule>;
 
 export type AnswerName = keyof typeof ANSWERS;
+
+/** A record as its rule checks it: the identifier is sure; the other fields are the service's, passed on as it sent them. */
+export type Checked<T, Id extends keyof T> = IDataObject & Pick<T, Id>;
+
+/** A webhook setting as its rule checks it: the event types as strings (a type the node does not know yet is passed on). */
+type CheckedSetting = Checked<WebhookSetting, 'webhook_id' | 'url'> & { event_types: string[] };
+
+/** What each answer is once its rule passed: the contract's types (z.infer), with records as Checked. */
+export interface AnswerTypes {
+	signalsPage: Omit<SignalsEnvelope, 'signals'> & { signals: Array<Checked<Signal, 'signal_id'>> };
+	jobSearchPage: Omit<JobSearchEnvelope, 'data'> & { data: Array<Checked<Job, 'job_id'>> };
+	jobsPage: Omit<JobsEnvelope, 'data'> & { data: Array<Checked<Job, 'job_id'>> };
+	sourcesPage: Omit<SourcesEnvelope, 'data'> & { data: Array<Checked<Source, 'source_id'>> };
+	collections: { data: Array<Checked<Collection, 'collection_id'>> };
+	job: Checked<Job, 'job_id'>;
+	source: Checked<Source, 'source_id'>;
+	/** Lists of strings: a job category the service adds later is a string the node passes on. */
+	filters: Record<keyof Filters, string[]>;
+	upload: IDataObject;
+	webhookSettings: { data: CheckedSetting[] };
+	webhookSetting: CheckedSetting;
+	/** A request whose answer's body is not used (a 204, a delete). */
+	none: IDataObject;
+}
+
+/** The answer of a request (indexing AnswerTypes makes a rule without a type an error). */
+export type AnswerOf<N extends AnswerName | 'none'> = AnswerTypes[N];

@@ -18,7 +18,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 import { CHOICES, LIMITS } from '../contract';
-import { ANSWERS, type AnswerName } from './answers';
+import { ANSWERS, type AnswerName, type AnswerOf } from './answers';
 import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
 import { describeNetworkError } from './network';
@@ -30,7 +30,7 @@ export const CREDENTIAL_TYPE = 'jobSignalsApi';
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
-export interface ServiceRequest {
+export interface ServiceRequest<N extends AnswerName | 'none' = AnswerName | 'none'> {
 	method: IHttpRequestMethods;
 	/** `api`: under the credential's base URL (…/v2); `app`: under its app URL. */
 	on: 'api' | 'app';
@@ -41,7 +41,7 @@ export interface ServiceRequest {
 	/** Say whether a retry after a 5xx or a lost connection is safe. */
 	idempotent: boolean;
 	/** What a 2xx answer must hold (answers.ts); `none` for answers whose body is not used (204). */
-	answer: AnswerName | 'none';
+	answer: N;
 	/** The operation, as errors name it, e.g. "Signal → Get Many". */
 	operation: string;
 	/** Which page of a walk this is, as errors name it, e.g. "page 3" (paginate.ts). */
@@ -81,13 +81,13 @@ export function requestsPerMinute(credentials: ICredentialDataDecryptedObject): 
 	return Number.isInteger(value) && value >= 1 ? value : LIMITS.requestsPerMinute;
 }
 
-export async function serviceRequest(this: ServiceContext, request: ServiceRequest): Promise<IDataObject> {
-	const credentials = await serviceCredentials(this);
-	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+export async function serviceRequest<N extends AnswerName | 'none'>(context: ServiceContext, request: ServiceRequest<N>): Promise<AnswerOf<N>> {
+	const credentials = await serviceCredentials(context);
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
 	const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: credentials };
 	const root = trimSlash(String((request.on === 'api' ? credentials.baseUrl : credentials.appUrl) ?? ''));
 	if (!/^https?:\/\/[^/\s]+/i.test(root)) {
-		throw new NodeApiError(this.getNode(), {} as JsonObject, {
+		throw new NodeApiError(context.getNode(), {} as JsonObject, {
 			message: `The credential's ${request.on === 'api' ? 'API Base URL' : 'App URL'} is not an http(s) URL`,
 			description: 'Edit the Job Signals API credential: the base URL looks like https://<host>/v2, the app URL like https://<host>.',
 		});
@@ -106,7 +106,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 		await waitForTurn(budgetKey, documentedLimit, perMinute);
 		let response: FullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+			response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
 				method: request.method,
 				url,
 				qs: request.qs,
@@ -126,7 +126,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 				continue;
 			}
 			const what = redactText(describeNetworkError(error, RETRY_POLICY.requestTimeoutMs), secrets);
-			throw unreachableError(this.getNode(), url, what, transient + 1);
+			throw unreachableError(context.getNode(), url, what, transient + 1);
 		}
 		const { statusCode: status, headers } = response;
 		const answer: RawAnswer = { status, statusText: response.statusMessage, text: textOf(response.body) };
@@ -135,8 +135,8 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 		} finally {
 			requestDone(budgetKey);
 		}
-		if (status >= 200 && status < 300) return readAnswer(this, request, answer, secrets);
-		if (request.acceptStatuses?.includes(status)) return {};
+		if (status >= 200 && status < 300) return readAnswer(context, request, answer, secrets);
+		if (request.acceptStatuses?.includes(status)) return {} as AnswerOf<N>;
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
 			// The pacer holds the next attempt until Retry-After has passed; without one, back off here.
 			if (!hasServerWait(budgetKey)) await sleep(backoffMs(rateLimited));
@@ -147,7 +147,7 @@ export async function serviceRequest(this: ServiceContext, request: ServiceReque
 			await sleep(backoffMs(transient++));
 			continue;
 		}
-		throw apiErrorFrom(this.getNode(), answer, request, secrets);
+		throw apiErrorFrom(context.getNode(), answer, request, secrets);
 	}
 }
 
@@ -159,9 +159,12 @@ function textOf(body: unknown): string {
 	return JSON.stringify(body);
 }
 
-/** A 2xx answer, parsed and checked against its rule; secrets in it are redacted before it becomes output. */
-function readAnswer(context: ServiceContext, request: ServiceRequest, answer: RawAnswer, secrets: Secrets): IDataObject {
-	if (request.answer === 'none') return {};
+/**
+ * A 2xx answer, parsed and checked against its rule; secrets in it are redacted before it becomes output.
+ * The one place an answer gets its type: the rule it passed is the contract's (answers.ts).
+ */
+function readAnswer<N extends AnswerName | 'none'>(context: ServiceContext, request: ServiceRequest<N>, answer: RawAnswer, secrets: Secrets): AnswerOf<N> {
+	if (request.answer === 'none') return {} as AnswerOf<N>;
 	const fail = (problem: string) => invalidAnswerError(context.getNode(), request, redactText(problem, secrets));
 	let body: unknown;
 	try {
@@ -169,8 +172,8 @@ function readAnswer(context: ServiceContext, request: ServiceRequest, answer: Ra
 	} catch (error) {
 		throw fail(unreadableBody({ ...answer, text: redactText(answer.text, secrets) }, error));
 	}
-	const problem = problemIn(body, ANSWERS[request.answer]);
+	const problem = problemIn(body, ANSWERS[request.answer as AnswerName]);
 	if (problem) throw fail(problem);
 	// One scan of the raw text; the parsed answer is rewritten only when a secret is really in it.
-	return (containsSecret(answer.text, secrets) ? redactDeep(body, secrets) : body) as IDataObject;
+	return (containsSecret(answer.text, secrets) ? redactDeep(body, secrets) : body) as AnswerOf<N>;
 }

@@ -1,9 +1,8 @@
 /** Job → Get: one job post by its job_id. */
 import { NodeApiError, updateDisplayOptions, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
-import { API_PATHS, fillPath } from '../../../shared/contract';
 import { perItem, readText } from '../../helpers/items';
 import { simplified, simplifyJob } from '../../../shared/simplify';
-import { serviceRequest } from '../../../shared/transport/request';
+import { jobById } from '../../../shared/api/jobs';
 import { simplifyProperty } from '../common.description';
 
 const properties: INodeProperties[] = [
@@ -23,10 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const jobId = readText(this, 'jobId', 'Job ID', itemIndex);
-	const path = fillPath(API_PATHS.jobById, { job_id: jobId });
-	const job = await serviceRequest
-		.call(this, { method: 'GET', on: 'api', path, idempotent: true, answer: 'job', operation: 'Job → Get' })
-		.catch(async (error: unknown) => await Promise.reject(withNextStep(this.getNode(), error, jobId, itemIndex)));
+	const job = await jobById(this, 'Job → Get', jobId).catch(async (error: unknown) => await Promise.reject(withNextStep(this.getNode(), error, jobId, itemIndex)));
 	return simplified(this, itemIndex, simplifyJob, job);
 });
 

@@ -1,9 +1,9 @@
 /** Job → Get Many for Source: a company's jobs, newest first, following the cursor. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { CURSOR_PARAMS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { forSource, sourceLocator } from '../../../shared/source-locator';
-import { collectPages, cursorPager } from '../../../shared/transport/paginate';
+import { jobsOfSource } from '../../../shared/api/jobs';
+import { collectPages } from '../../../shared/pages/collect';
 import { simplified, simplifyJob } from '../../../shared/simplify';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
@@ -16,7 +16,7 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const walk = await forSource(this, itemIndex, 'jobs', async (path) =>
-		await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs, readStartCursor(options)), { limit }),
+		await collectPages(this, jobsOfSource('Job → Get Many for Source', path, readStartCursor(options)), { limit }),
 	);
 	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
 });

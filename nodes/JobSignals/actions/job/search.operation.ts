@@ -1,8 +1,8 @@
 /** Job → Search: the account's jobs matching a search expression, places, job functions and tags, newest first. */
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { API_PATHS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
-import { collectPages, offsetPager } from '../../../shared/transport/paginate';
+import { jobSearch } from '../../../shared/api/jobs';
+import { collectPages } from '../../../shared/pages/collect';
 import { simplified, simplifyJob } from '../../../shared/simplify';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
@@ -29,13 +29,6 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
-	const walk = await collectPages
-		.call(
-			this,
-			{ method: 'GET', on: 'api', path: API_PATHS.jobSearch, idempotent: true, operation: 'Job → Search' },
-			offsetPager(filters, startOffset),
-			{ limit },
-		)
-		.catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
+	const walk = await collectPages(this, jobSearch('Job → Search', filters, startOffset), { limit }).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
 	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
 });

@@ -3,7 +3,8 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions, type IExecuteFu
 import { LIMITS } from '../../../shared/contract';
 import { notFoundHint, signalFilterProperties, signalsPathFor } from '../../../shared/signal-filters';
 import { perItem, readLimit } from '../../helpers/items';
-import { collectPages, pageNumberPager } from '../../../shared/transport/paginate';
+import { signals } from '../../../shared/api/signals';
+import { collectPages } from '../../../shared/pages/collect';
 import { simplified, simplifySignal } from '../../../shared/simplify';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty } from '../common.description';
@@ -79,8 +80,7 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 		direct_only: this.getNodeParameter('directOnly', itemIndex) as boolean,
 		active_only: this.getNodeParameter('activeOnly', itemIndex) as boolean,
 	};
-	const walk = await collectPages
-		.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Signal → Get Many' }, pageNumberPager(perPage, filters, startPage), {
+	const walk = await collectPages(this, signals('Signal → Get Many', path, filters, perPage, startPage), {
 			limit,
 			keep: filtering ? (s) => (s.signal_severity as number) >= minSeverity && (s.signal_match as number) >= minMatch : undefined,
 		})

@@ -11,10 +11,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { APP_PATHS, LIMITS } from '../../../shared/contract';
+import { LIMITS } from '../../../shared/contract';
+import { uploadSubscribers } from '../../../shared/api/subscribers';
 import { batchesOf, sortAddresses, splitAddresses, type ItemAddresses } from '../../helpers/email-list';
 import { errorForItem, errorItem } from '../../helpers/items';
-import { CREDENTIAL_TYPE, serviceRequest } from '../../../shared/transport/request';
+import { CREDENTIAL_TYPE } from '../../../shared/transport/request';
 
 const properties: INodeProperties[] = [
 	{
@@ -62,16 +63,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	let uploadedSoFar = 0;
 	for (const batch of batchesOf(toSend, LIMITS.maxAddressesPerUpload)) {
 		try {
-			await serviceRequest.call(this, {
-				method: 'POST',
-				on: 'app',
-				path: APP_PATHS.subscriberUpload,
-				body: { email_addresses: batch.addresses.join(','), access_token: accessToken },
-				// The service never subscribes an address twice, so a retried call cannot duplicate anything.
-				idempotent: true,
-				answer: 'upload',
-				operation: 'Subscriber → Upload',
-			});
+			await uploadSubscribers(this, 'Subscriber → Upload', batch.addresses, accessToken);
 			batch.addresses.forEach((address, i) => outcomeOf(batch.itemIndexes[i]).uploaded.push(address));
 			uploadedSoFar += batch.addresses.length;
 		} catch (error) {

@@ -1,0 +1,96 @@
+/**
+ * Return All and Limit: a walk from the list's first query to its end, or until
+ * `limit` items are in hand. A walk that reaches the end compares what it
+ * collected with the total the service reported: a page lost on the way fails
+ * the run instead of returning part of the data.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import type { ServiceContext } from '../transport/request';
+import type { PagedAnswer, Query } from './list-kinds';
+import { PageWalk, type PagedEndpoint } from './page-walk';
+
+/**
+ * What a walk says besides its items: the first page's totals, and where a
+ * next run would resume (absent at the end). A Limit that ends inside a page
+ * a page number or cursor cannot point into names that page, and in
+ * `returned` how many of its items this run already gave.
+ */
+export interface WalkSummary {
+	totals: IDataObject;
+	resume?: IDataObject;
+}
+
+export interface WalkOptions {
+	limit?: number;
+	/** Client-side filter: only kept items count towards the limit and are returned. */
+	keep?: (item: IDataObject) => boolean;
+}
+
+/** A walk's items, and what its pages said besides them (the pages are fetched anyway: no extra call). */
+export interface Walk {
+	items: IDataObject[];
+	/** Absent only if no page was read. */
+	summary?: WalkSummary;
+}
+
+export async function collectPages<N extends PagedAnswer>(context: ServiceContext, endpoint: PagedEndpoint<N>, { limit, keep }: WalkOptions = {}): Promise<Walk> {
+	const walk = new PageWalk(context, endpoint);
+	const { list } = walk;
+	const out: IDataObject[] = [];
+	const totals: number[] = [];
+	let seen = 0;
+	const done = (resume?: Query, returned?: number): Walk => {
+		const at = resume && { ...list.position(resume), ...(returned === undefined ? {} : { returned }) };
+		const first = walk.first;
+		return { items: out, summary: first && { totals: list.totals(first.body), ...(at ? { resume: at } : {}) } };
+	};
+	/** The page asked for ahead of time: see the loop. */
+	let ahead: { query: Query; body: ReturnType<typeof walk.fetch> } | undefined;
+	let query: Query | undefined = list.first;
+	while (query) {
+		const pending = ahead && list.describe(ahead.query) === list.describe(query) ? ahead.body : undefined;
+		// A walk that will read every page asks for the next one the first page predicts now, so the
+		// service prepares it while this one is read and checked (two calls in flight, none extra
+		// unless the service's total changes during the walk). A Limit may end inside this page: no asking ahead then.
+		const predicted = limit === undefined && walk.first ? list.ahead?.(walk.first, query) : undefined;
+		const current = walk.read(query, pending);
+		ahead = predicted && { query: predicted, body: walk.fetch(predicted) };
+		const page = await current;
+		const total = list.total(page.body);
+		if (total !== undefined) totals.push(total);
+		seen += page.items.length;
+		for (let i = 0; i < page.items.length; i++) {
+			if (keep && !keep(page.items[i])) continue;
+			out.push(page.items[i]);
+			if (limit !== undefined && out.length >= limit) {
+				if (i + 1 === page.items.length) return done(page.next);
+				// Cut inside the page: an offset names the item after the cut; a page or cursor only the page itself.
+				const within = list.within?.(query, i + 1);
+				return within ? done(within) : done(query, i + 1);
+			}
+		}
+		query = page.next;
+	}
+	const shortfall = totalProblem(seen, totals);
+	if (shortfall) throw await walk.invalid(undefined, shortfall);
+	return done();
+}
+
+/**
+ * A finished walk must hold as many items as the last page's total, give or
+ * take how far the reported total moved during the walk (docs, "Checking
+ * answers": records added or removed meanwhile shift page boundaries by at
+ * most that many). With a total that never moved, the count must be exact.
+ */
+function totalProblem(collected: number, totals: number[]): string | undefined {
+	if (totals.length === 0) return undefined;
+	const reported = totals[totals.length - 1];
+	let moved = 0;
+	for (let i = 1; i < totals.length; i++) moved += Math.abs(totals[i] - totals[i - 1]);
+	if (Math.abs(collected - reported) <= moved) return undefined;
+	const count = (n: number) => n.toLocaleString('en-US');
+	return (
+		`the walk collected ${count(collected)} items in ${totals.length} pages, but the service reported a total of ${count(reported)}` +
+		(moved === 0 ? ', and that total did not change during the walk' : `; the total moved by only ${count(moved)} during the walk`)
+	);
+}
