@@ -6,6 +6,7 @@ import { ANSWERS, type AnswerName, type Rule } from '../../nodes/shared/transpor
 import { problemIn } from '../../nodes/shared/transport/check-answer.ts';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { api } from './direct';
+import { ENVELOPE_RULE } from '../../nodes/JobSignalsTrigger/envelope.ts';
 
 // Started for its hooks: api() calls reach it through msw.
 useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
@@ -41,10 +42,13 @@ function disagreements(rule: Rule, schema: unknown, full: boolean, path = 'answe
 	const kind = (...types: string[]) => (types.includes(def.type) ? [] : [`${path}: rule ${JSON.stringify(rule)}, schema ${def.type}`]);
 	if (typeof rule === 'string') {
 		if (def.type === 'optional') return [`${path}: required in the rule, optional in the schema`];
-		if (rule === 'string' || rule === 'id') return kind('string', 'enum');
+		if (rule === 'string' || rule === 'id' || rule === 'deliveryId') return kind('string', 'enum');
 		if (rule === 'boolean') return kind('boolean');
 		return kind('number');
 	}
+	if ('oneOf' in rule) return kind('enum');
+	// A union of objects (a webhook event's job or signal) fits an object rule that each of them fits.
+	if (def.type === 'union') return (def.options ?? []).flatMap((option) => disagreements(rule, option, false, path));
 	if ('optional' in rule) return def.type === 'optional' ? disagreements(rule.optional, def.innerType, full, path) : [`${path}: optional in the rule, required in the schema`];
 	if ('list' in rule) return def.type === 'array' ? disagreements(rule.list, def.element, full, `${path}[]`) : kind('array');
 	if ('records' in rule) {
@@ -66,6 +70,11 @@ describe('transport/answers.ts', () => {
 			schema ? disagreements(ANSWERS[name as AnswerName], schema, envelope, name) : [],
 		);
 		expect(found).toEqual([]);
+	});
+
+	it('the webhook trigger\'s envelope rule restates webhookEventSchema in full', () => {
+		expect(disagreements(ENVELOPE_RULE, contract.webhookEventSchema, true, 'envelope')).toEqual([]);
+		expect(ENVELOPE_RULE.object.event_type.oneOf).toEqual(contract.webhookEventSchema.shape.event_type.options);
 	});
 
 	it('would notice a rule that drifts from the contract', () => {

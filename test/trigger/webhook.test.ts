@@ -134,9 +134,9 @@ describe('trigger webhook: bad input', () => {
 	const good = envelope('job_created');
 	const withoutField = (field: string) => Object.fromEntries(Object.entries(good).filter(([key]) => key !== field));
 	it.each<[string, unknown, RegExp]>([
-		['no body', undefined, /JSON object/],
-		['an array', [good], /JSON object/],
-		['a string', 'hello', /JSON object/],
+		['no body', undefined, /the body is missing, not an object/],
+		['an array', [good], /the body is a list, not an object/],
+		['a string', 'hello', /the body is a string, not an object/],
 		['no webhook_event_id', withoutField('webhook_event_id'), /webhook_event_id/],
 		['an empty webhook_event_id', { ...good, webhook_event_id: '' }, /webhook_event_id/],
 		['a numeric webhook_event_id', { ...good, webhook_event_id: 7 }, /webhook_event_id/],
@@ -144,7 +144,7 @@ describe('trigger webhook: bad input', () => {
 		['a 201-character webhook_event_id', { ...good, webhook_event_id: 'x'.repeat(201) }, /webhook_event_id/],
 		['no webhook_id', withoutField('webhook_id'), /webhook_id/],
 		['no organization_id', withoutField('organization_id'), /organization_id/],
-		['an unknown event_type', { ...good, event_type: 'job_moved' }, /event_type must be one of/],
+		['an unknown event_type', { ...good, event_type: 'job_moved' }, /event_type is a string, not one of job_created, /],
 		['event_data null', { ...good, event_data: null }, /event_data/],
 		['event_data an array', { ...good, event_data: [job] }, /event_data/],
 		['a job event without job_id', { ...good, event_data: { job_title: 'x' } }, /job_id/],

@@ -35,6 +35,12 @@ export type Rule =
 	| 'count'
 	/** A whole number ≥ 1 (page numbers, page sizes). */
 	| 'positive'
+	/** A number ≥ 0 (Unix times a sender writes, which may carry a fraction). */
+	| 'timestamp'
+	/** A string of 1 to 200 characters without control characters (the ids a webhook sender gives: kept as newline-separated text). */
+	| 'deliveryId'
+	/** One of these strings. */
+	| { oneOf: readonly string[] }
 	| { optional: Rule }
 	| { list: Rule }
 	/** A list of objects, each with this field as an 'id'. */

@@ -1,17 +1,22 @@
 /**
- * Holds a parsed answer to a rule of answers.ts and says, in words a user can
- * act on, the first thing that is wrong; undefined when the answer fits.
+ * Holds a parsed answer (or a webhook delivery's body) to a rule of answers.ts
+ * and says, in words a user can act on, the first thing that is wrong;
+ * undefined when the value fits. `whole` names the value itself in the message.
  */
 import type { Rule } from './answers';
 
-export function problemIn(value: unknown, rule: Rule, path = ''): string | undefined {
-	const where = path === '' ? 'the answer' : path;
+/** Ids a sender gives: no control characters (they are kept as newline-separated text), 200 characters at most. */
+const DELIVERY_ID = /^\P{Cc}{1,200}$/u;
+
+export function problemIn(value: unknown, rule: Rule, path = '', whole = 'the answer'): string | undefined {
+	const where = path === '' ? whole : path;
 	if (typeof rule === 'string') return scalarProblem(value, rule, where);
-	if ('optional' in rule) return value === undefined ? undefined : problemIn(value, rule.optional, path);
+	if ('optional' in rule) return value === undefined ? undefined : problemIn(value, rule.optional, path, whole);
+	if ('oneOf' in rule) return typeof value === 'string' && rule.oneOf.includes(value) ? undefined : `${where} is ${kindOf(value)}, not one of ${rule.oneOf.join(', ')}`;
 	if ('object' in rule) {
 		if (!isObject(value)) return `${where} is ${kindOf(value)}, not an object`;
 		for (const [name, fieldRule] of Object.entries(rule.object)) {
-			const problem = problemIn(value[name], fieldRule, path === '' ? name : `${path}.${name}`);
+			const problem = problemIn(value[name], fieldRule, path === '' ? name : `${path}.${name}`, whole);
 			if (problem) return problem;
 		}
 		return undefined;
@@ -19,7 +24,7 @@ export function problemIn(value: unknown, rule: Rule, path = ''): string | undef
 	if (!Array.isArray(value)) return `${where} is ${kindOf(value)}, not a list`;
 	if ('list' in rule) {
 		for (let i = 0; i < value.length; i++) {
-			const problem = problemIn(value[i], rule.list, `${where}[${i}]`);
+			const problem = problemIn(value[i], rule.list, `${where}[${i}]`, whole);
 			if (problem) return problem;
 		}
 		return undefined;
@@ -43,6 +48,10 @@ function scalarProblem(value: unknown, rule: Exclude<Rule, object>, where: strin
 			return typeof value === 'string' && value !== '' ? undefined : `${where} is ${kindOf(value)}, not an identifier`;
 		case 'boolean':
 			return typeof value === 'boolean' ? undefined : `${where} is ${kindOf(value)}, not true or false`;
+		case 'deliveryId':
+			return typeof value === 'string' && DELIVERY_ID.test(value) ? undefined : `${where} is ${kindOf(value)}, not a string of 1 to 200 characters without control characters`;
+		case 'timestamp':
+			return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? undefined : `${where} is ${kindOf(value)}, not a Unix timestamp (a number ≥ 0)`;
 		case 'count':
 		case 'positive': {
 			const least = rule === 'count' ? 0 : 1;
