@@ -30,5 +30,5 @@ async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed>
 		return jobSearchFeed(searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));
 	}
 	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
-	return sourceJobsFeed(await sourceJobsPath(context, source));
+	return sourceJobsFeed(await sourceJobsPath(context, source), source);
 }

@@ -7,13 +7,15 @@
  * query, created_at here): a malformed page fails the poll instead of reading
  * as "no items", which would move the position wrongly.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { jobSearch, jobsOfSource } from '../shared/api/jobs';
 import { signals } from '../shared/api/signals';
 import { LIMITS } from '../shared/contract';
+import { explainNotFound, NOT_FOUND } from '../shared/explain';
 import { unavailableFilterError } from '../shared/job-search';
 import type { PagedAnswer } from '../shared/pages/list-kinds';
 import { PageWalk, type PagedEndpoint } from '../shared/pages/page-walk';
+import type { SourceRef } from '../shared/source-locator';
 import type { ServiceContext } from '../shared/transport/request';
 import type { Keyed, Position } from './cursor';
 
@@ -61,7 +63,10 @@ async function keyed<N extends PagedAnswer>(walk: PageWalk<N>, page: string, ite
 	return out;
 }
 
-function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N>, idField: string, sample: Position = endpoint.list.first): Feed {
+/** A failure said as the action node says it for the same list (explain.ts): what happened, what to do next. */
+type Explain = (node: INode, error: unknown) => unknown;
+
+function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N>, idField: string, explain: Explain, sample: Position = endpoint.list.first): Feed {
 	const { list } = endpoint;
 	return {
 		kind: list.kind,
@@ -73,7 +78,7 @@ function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N
 			const walk = new PageWalk(context, endpoint);
 			return {
 				async read(position) {
-					const page = await walk.read(position);
+					const page = await walk.read(position).catch(async (error: unknown) => await Promise.reject(explain(context.getNode(), error)));
 					const items = await keyed(walk, list.describe(position), page.items, idField);
 					return { items, next: page.next, metrics: 'metrics' in page.body ? { ...page.body.metrics } : undefined };
 				},
@@ -84,25 +89,17 @@ function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N
 
 export const signalsFeed = (path: string, filters: IDataObject): Feed => {
 	const endpoint = signals(OPERATION, path, filters, SIGNALS_PAGE_SIZE);
-	return feed(SIGNALS_PAGE_SIZE, endpoint, 'signal_id', signals(OPERATION, path, filters, 1).list.first);
+	const explain: Explain = (node, error) => explainNotFound(node, error, NOT_FOUND.signals);
+	return feed(SIGNALS_PAGE_SIZE, endpoint, 'signal_id', explain, signals(OPERATION, path, filters, 1).list.first);
 };
 
-export const sourceJobsFeed = (path: string): Feed => feed(LIMITS.cursorPageSize, jobsOfSource(OPERATION, path), 'job_id');
+/** `source`: the company as the user gave it (`path` may be its registered domain's), for the error when the service tracks none. */
+export const sourceJobsFeed = (path: string, source: SourceRef): Feed =>
+	feed(LIMITS.cursorPageSize, jobsOfSource(OPERATION, path), 'job_id', (node, error) => explainNotFound(node, error, NOT_FOUND.source(source.by, [source.value])));
 
-export function jobSearchFeed(filters: IDataObject): Feed {
-	const search = feed(LIMITS.jobSearchPageSize, jobSearch(OPERATION, filters), 'job_id');
-	// A filter the account's plan lacks fails the poll with Job → Search's error, which says which field to remove.
-	return {
-		...search,
-		reader(context) {
-			const reader = search.reader(context);
-			return {
-				read: async (position) =>
-					await reader.read(position).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(context.getNode(), error, filters))),
-			};
-		},
-	};
-}
+/** A filter the account's plan lacks fails the poll with Job → Search's error, which says which field to remove. */
+export const jobSearchFeed = (filters: IDataObject): Feed =>
+	feed(LIMITS.jobSearchPageSize, jobSearch(OPERATION, filters), 'job_id', (node, error) => unavailableFilterError(node, error, filters));
 
 /**
  * The position one item before `position` (offset and page kinds), and how many

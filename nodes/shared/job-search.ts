@@ -2,8 +2,9 @@
  * Job search's filters, shared by Job → Search and the Poll Trigger's "A Job Search": the fields, the query they make,
  * and the error for a filter the account's plan lacks.
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeProperties } from 'n8n-workflow';
 import { CHOICES, JOB_CATEGORIES } from './contract';
+import { explained } from './explain';
 import { compareNames } from './list-order';
 
 /**
@@ -116,20 +117,15 @@ export function unavailableFilterError(node: INode, error: unknown, filters: IDa
 	const sent = PLAN_FILTERS.filter((filter) => filters[filter.param] !== undefined);
 	const said = error.description ?? error.message;
 	const named = sent.filter((filter) => said.includes(filter.param));
-	const response = { status: CHOICES.unavailableFilterStatus, message: said } as JsonObject;
-	const options = { httpCode: error.httpCode, itemIndex };
 	if (named.length > 0) {
-		return new NodeApiError(node, response, {
-			...options,
+		return explained(node, error, {
 			message: `This account's plan has no ${named.map((f) => f.what).join(' or ')} filter — remove ${named.map((f) => f.field).join(' and ')}`,
 			description: `The service answered: ${said}. High-volume plans without an attached job board cannot filter by job function or industry; Job → Get Filters lists what this account can filter by.`,
-		});
+		}, itemIndex);
 	}
 	// A refused token (the transport's own error) is not about filters.
 	if (sent.length === 0 || /token/i.test(said)) return error;
-	return new NodeApiError(node, response, {
-		...options,
-		message: error.message,
+	return explained(node, error, {
 		description: `${said}. If this account is on a high-volume plan without an attached job board, it has no ${sent.map((f) => f.what).join(' or ')} filter: remove ${sent.map((f) => f.field).join(' and ')}.`,
-	});
+	}, itemIndex);
 }

@@ -49,7 +49,7 @@ export const signalFilterProperties: INodeProperties[] = [
 /**
  * The endpoint for a group, category and type (empty category or type: all of
  * them). Names map to ids; ids this node's list does not know still go to the
- * service, which may have added them (its 404 says when not: notFoundHint).
+ * service, which may have added them (its 404 says when not: explain.ts, NOT_FOUND.signals).
  */
 export function signalsPathFor(node: INode, group: string, category: string, type: string, itemIndex?: number): string {
 	const ids = signalIds(group.trim(), category.trim(), type.trim());
@@ -58,7 +58,3 @@ export function signalsPathFor(node: INode, group: string, category: string, typ
 	if (ids.type === '') return fillPath(API_PATHS.signalsOfCategory, { group: ids.group, category: ids.category });
 	return fillPath(API_PATHS.signalsOfType, ids);
 }
-
-/** What to do when the service answers 404 to a signals path. */
-export const notFoundHint =
-	'The service does not know this group, category or type. Pick one from the lists, or check the ID or name given by expression (ids such as "it" or "cash-flow-constraints", or names such as "IT" or "Cash Flow Constraints").';

@@ -3,7 +3,8 @@
  * API path it selects. Domains are naked (the service's url_source): a pasted
  * URL is reduced to its host, anything else that is not a domain is an error.
  */
-import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INode, type INodeProperties } from 'n8n-workflow';
+import { explainNotFound, NOT_FOUND } from './explain';
 import { API_PATHS, fillPath } from './contract';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -98,7 +99,7 @@ export function domainCandidates(domain: string): string[] {
 	return registered === domain ? [domain] : [domain, registered];
 }
 
-const NOT_FOUND = Symbol('not found');
+const UNTRACKED: unique symbol = Symbol('untracked');
 
 /**
  * Runs `call` on the Source parameter's path (the source's or its jobs'). A domain the service does not track is tried
@@ -112,27 +113,17 @@ export async function forSource<T>(context: IExecuteFunctions, itemIndex: number
 /** forSource for a Source already read (the Poll Trigger's one-source mode). */
 export async function forSourceRef<T>(node: INode, ref: SourceRef, of: 'source' | 'jobs', call: (path: string) => Promise<T>, itemIndex?: number): Promise<T> {
 	const tries = ref.by === 'domain' ? domainCandidates(ref.value) : [ref.value];
-	let notFound: NodeApiError | undefined;
+	let notFound: unknown;
 	for (const value of tries) {
 		// Only a 404 is caught: every other failure (the transport's NodeApiError) goes on as it came.
-		const result = await call(sourcePath({ by: ref.by, value }, of)).catch(async (error: unknown) => {
+		const result = await call(sourcePath({ by: ref.by, value }, of)).catch(async (error: unknown): Promise<typeof UNTRACKED> => {
 			if (!(error instanceof NodeApiError && error.httpCode === '404')) return await Promise.reject(error as Error);
 			notFound = error;
-			return NOT_FOUND;
+			return UNTRACKED;
 		});
-		if (result !== NOT_FOUND) return result as T;
+		if (result !== UNTRACKED) return result;
 	}
-	const said = notFound?.description ?? notFound?.message;
-	const which = ref.by === 'domain' ? `the domain ${tries.join(' or ')}` : `the source ID ${ref.value}`;
-	throw new NodeApiError(node, { status: 404, message: said ?? '' } as JsonObject, {
-		httpCode: '404',
-		itemIndex,
-		message: `The service tracks no company with ${which}`,
-		description:
-			ref.by === 'domain'
-				? 'Give the company\'s main website domain (its url_source, as Source → Get Many in Collection lists it), or add the company to one of your collections in the service\'s web application and run again. With a source ID, switch Source to By ID.'
-				: 'Source IDs are the source_id of Source → Get Many in Collection or of a signal; check the ID, or switch Source to Domain and give the company\'s domain.',
-	});
+	throw explainNotFound(node, notFound, NOT_FOUND.source(ref.by, tries), itemIndex);
 }
 
 /** The source's path, or the path of its jobs. */

@@ -67,6 +67,22 @@ describe('poll trigger: one source', () => {
 		expect(tick.error?.description).toMatch(/main website domain/);
 	});
 
+	it('a domain or source ID the service does not track fails as the action node says it: what happened, what to do next', async () => {
+		const naked = await trigger(mock, { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'domain', value: 'nobody.example' } }).tick();
+		expect(naked.items).toBeUndefined();
+		expect(naked.error?.message).toBe('The service tracks no company with the domain nobody.example');
+		expect(naked.error?.description).toMatch(/main website domain/);
+		const byId = await trigger(mock, { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'id', value: 'src_nobody' } }).tick();
+		expect(byId.error?.message).toBe('The service tracks no company with the source ID src_nobody');
+		expect(byId.error?.description).toMatch(/^Source IDs are the source_id/);
+	});
+
+	it('a signal category the service does not know fails with the action node\'s next step', async () => {
+		const tick = await trigger(mock, { event: 'newSignal', group: 'problems', category: 'no-such-category' }).tick();
+		expect(tick.items).toBeUndefined();
+		expect(tick.error?.description).toMatch(/^The service does not know this group, category or type\. Pick one from the lists/);
+	});
+
 	it('a backlog larger than the budget resumes from the service\'s cursor', async () => {
 		const [sourceId] = sourceIds();
 		const poller = trigger(mock, ofSource(sourceId), { budgetMs: 1 });

@@ -1,5 +1,6 @@
 /** Job → Get: one job post by its job_id. */
-import { NodeApiError, updateDisplayOptions, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { explainNotFound, NOT_FOUND } from '../../../shared/explain';
 import { perItem, readText } from '../../helpers/items';
 import { simplified, simplifyJob } from '../../../shared/simplify';
 import { jobById } from '../../../shared/api/jobs';
@@ -22,17 +23,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const jobId = readText(this, 'jobId', 'Job ID', itemIndex);
-	const job = await jobById(this, 'Job → Get', jobId).catch(async (error: unknown) => await Promise.reject(withNextStep(this.getNode(), error, jobId, itemIndex)));
+	const job = await jobById(this, 'Job → Get', jobId).catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.job(jobId), itemIndex)));
 	return simplified(this, itemIndex, simplifyJob, job);
 });
 
-/** A 404 keeps the service's message and gets the next step; any other failure goes on as it came. */
-function withNextStep(node: INode, error: unknown, jobId: string, itemIndex: number): unknown {
-	if (!(error instanceof NodeApiError && error.httpCode === '404')) return error;
-	return new NodeApiError(node, { status: 404, message: error.message } as JsonObject, {
-		httpCode: '404',
-		itemIndex,
-		message: error.message,
-		description: `Check the Job ID ("${jobId}"). The job may also have been deleted: the API no longer returns deleted jobs. Job → Search or Job → Get Many for Source list the current job IDs.`,
-	});
-}

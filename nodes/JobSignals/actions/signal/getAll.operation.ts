@@ -1,7 +1,8 @@
 /** Signal → Get Many: the signals of a group, a category or a type, all pages or up to a limit. */
-import { NodeApiError, NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { LIMITS } from '../../../shared/contract';
-import { notFoundHint, signalFilterProperties, signalsPathFor } from '../../../shared/signal-filters';
+import { explainNotFound, NOT_FOUND } from '../../../shared/explain';
+import { signalFilterProperties, signalsPathFor } from '../../../shared/signal-filters';
 import { perItem, readLimit } from '../../helpers/items';
 import { signals } from '../../../shared/api/signals';
 import { collectPages } from '../../../shared/pages/collect';
@@ -84,9 +85,6 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 			limit,
 			keep: filtering ? (s) => (s.signal_severity as number) >= minSeverity && (s.signal_match as number) >= minMatch : undefined,
 		})
-		.catch((error: unknown) => {
-			if (error instanceof NodeApiError && error.httpCode === '404') error.description = notFoundHint;
-			throw error;
-		});
+		.catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.signals, itemIndex)));
 	return withTotals(simplified(this, itemIndex, simplifySignal, walk.items), opts, walk.summary);
 });
