@@ -127,7 +127,7 @@ export const CHOICES = {
 	/** Missing or invalid bearer token: spec says 400 for signals; the mock uses it for every /v2 call. */
 	authErrorStatus: 400,
 	/** Rate-limit headers sent on every rate-limited response (names assumed). */
-	rateLimitHeaders: {
+	rateLimitHeaderNames: {
 		limit: 'X-RateLimit-Limit',
 		remaining: 'X-RateLimit-Remaining',
 		reset: 'X-RateLimit-Reset',
@@ -135,8 +135,6 @@ export const CHOICES = {
 	},
 	/** The rate limit does not apply to subscriber upload or webhook settings (assumed). */
 	rateLimitAppliesToAppUrl: false,
-	/** `categories` on job search is a repeated query parameter, since one category contains commas. */
-	categoriesParamIsRepeated: true,
 	/**
 	 * Job search's tag filters: repeated query parameters like `categories` (a tag may contain commas).
 	 * Values of one filter are alternatives (OR), filters combine with AND; matching is exact and
@@ -163,6 +161,4 @@ export const CHOICES = {
 	 * `url_source` and `updated_at` without job_updated events (one `domain-url-change` signal event).
 	 */
 	signalInactiveWhenEvidenceJobsGone: true,
-	/** The `signal` webhook event's `event_data` is the signal object (payload not shown in the spec). */
-	signalEventDataIsSignalObject: true,
 } as const;

@@ -144,6 +144,7 @@ const tagParam = z.string().min(1, 'a tag must not be empty');
 export const jobSearchQuerySchema = z.object({
 	search: z.string().optional(),
 	locations: z.string().optional(),
+	// A repeated query parameter (assumed; the spec shows one value): one category name contains commas.
 	categories: z.array(z.enum(JOB_CATEGORIES)).default([]),
 	job_tags: z.array(tagParam).default([]),
 	industry_tags: z.array(tagParam).default([]),
@@ -217,6 +218,7 @@ export const webhookEventSchema = z.object({
 	webhook_id: z.string().min(1),
 	organization_id: z.string().min(1),
 	event_type: z.enum(WEBHOOK_EVENT_TYPES),
+	// The job for job events; for `signal`, the signal object (assumed: the spec does not show the payload).
 	event_data: z.union([jobSchema, signalSchema]),
 	created_at: timestamp,
 	updated_at: timestamp,

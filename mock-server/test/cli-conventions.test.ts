@@ -44,12 +44,12 @@ describe('CLI conventions', () => {
 		const [, apiUrl, appUrl] = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\n/);
 		const first = await fetch(`${apiUrl}/collections`, { headers: { ...auth, origin: app } });
 		expect(first.status).toBe(200);
-		expect(first.headers.get(CHOICES.rateLimitHeaders.limit)).toBeNull();
+		expect(first.headers.get(CHOICES.rateLimitHeaderNames.limit)).toBeNull();
 		expect(first.headers.get('access-control-allow-origin')).toBe(app);
 		const second = await fetch(`${apiUrl}/collections`, { headers: { ...auth, origin: 'http://elsewhere.test' } });
 		expect(second.status).toBe(429);
-		expect(Number(second.headers.get(CHOICES.rateLimitHeaders.retryAfter))).toBeGreaterThanOrEqual(1);
-		expect(second.headers.get(CHOICES.rateLimitHeaders.remaining)).toBeNull();
+		expect(Number(second.headers.get(CHOICES.rateLimitHeaderNames.retryAfter))).toBeGreaterThanOrEqual(1);
+		expect(second.headers.get(CHOICES.rateLimitHeaderNames.remaining)).toBeNull();
 		expect(second.headers.get('access-control-allow-origin')).toBeNull();
 		const journal = await fetch(`${appUrl}${MOCK_CONTROL_PATHS.requests}`);
 		expect(((await journal.json()) as { data: { status: number }[] }).data.map((e) => e.status)).toEqual([200, 429]);

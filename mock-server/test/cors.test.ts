@@ -6,7 +6,7 @@ import { startMockServer, type RunningMockServer } from '../src/server.ts';
 import { API_URL, APP_URL, DEMO_TOKEN, SMALL, useMock } from './harness.ts';
 import { rawRequest } from './raw-http.ts';
 
-const EXPOSED = Object.values(CHOICES.rateLimitHeaders);
+const EXPOSED = Object.values(CHOICES.rateLimitHeaderNames);
 const APP = 'http://localhost:3000';
 const OTHER_APP = 'https://app.example.com';
 

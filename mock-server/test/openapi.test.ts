@@ -143,7 +143,7 @@ describe('the OpenAPI document', () => {
 		for (let i = 0; i < 3; i++) {
 			const answer = await fetch(`${limited.appUrl}${OPENAPI_DOCUMENT_PATH}`);
 			expect(answer.status).toBe(200);
-			expect(answer.headers.get(CHOICES.rateLimitHeaders.limit)).toBeNull();
+			expect(answer.headers.get(CHOICES.rateLimitHeaderNames.limit)).toBeNull();
 		}
 		const signals = `${limited.apiUrl}/signals/${params.group}`;
 		const auth = { authorization: `Bearer ${DEMO_TOKEN}` };

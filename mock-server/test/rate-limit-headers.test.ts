@@ -4,7 +4,7 @@ import { CHOICES } from '../../contract/api';
 import { createMockService } from '../src/service.ts';
 import { call, expectApiError, SMALL, useMock } from './harness.ts';
 
-const H = CHOICES.rateLimitHeaders;
+const H = CHOICES.rateLimitHeaderNames;
 // A 30 s window, so the budget cannot come back within the test on a slow machine.
 useMock({ ...SMALL, rateLimit: 2, timeScale: 0.5, rateLimitHeaders: false });
 

@@ -9,7 +9,7 @@ const LIMIT = 3;
 // (a 300 ms window let the budget come back mid-test under load). The window's reset is in rate-limit-window.test.ts.
 useMock({ ...SMALL, rateLimit: LIMIT, timeScale: 0.5 });
 
-const H = CHOICES.rateLimitHeaders;
+const H = CHOICES.rateLimitHeaderNames;
 async function spend(token: string, n: number): Promise<number[]> {
 	const statuses: number[] = [];
 	for (let i = 0; i < n; i++) statuses.push((await call('/collections', { token })).status);

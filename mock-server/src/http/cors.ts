@@ -30,7 +30,7 @@ export function parseCorsOrigin(value: string): CorsOrigins {
 	return origins;
 }
 
-const EXPOSED = Object.values(CHOICES.rateLimitHeaders).join(', ');
+const EXPOSED = Object.values(CHOICES.rateLimitHeaderNames).join(', ');
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type';
 
 export class Cors {

@@ -71,7 +71,7 @@ export class Faults {
 		if (rule.drop) return HttpResponse.error();
 		let response: Response;
 		if (rule.status !== undefined) {
-			const headers = rule.status === 429 ? { [CHOICES.rateLimitHeaders.retryAfter]: '1' } : undefined;
+			const headers = rule.status === 429 ? { [CHOICES.rateLimitHeaderNames.retryAfter]: '1' } : undefined;
 			response = apiError(rule.status, `Injected fault on ${rule.path}`, headers);
 		} else {
 			response = await answer();

@@ -1,6 +1,6 @@
 /**
  * Per-account fixed-window rate limit: `limit` requests per window of
- * 60 s × timeScale. limit 0 turns it off. Header names: CHOICES.rateLimitHeaders;
+ * 60 s × timeScale. limit 0 turns it off. Header names: CHOICES.rateLimitHeaderNames;
  * X-RateLimit-Reset is the number of seconds until the window resets. With
  * `countHeaders` off (`--rate-limit-headers off`, like a gateway that strips
  * them) answers carry none of the X-RateLimit-* headers, but the limit holds and
@@ -38,7 +38,7 @@ export class RateLimiter {
 		const allowed = window.count < this.limit;
 		if (allowed) window.count++;
 		const resetSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
-		const names = CHOICES.rateLimitHeaders;
+		const names = CHOICES.rateLimitHeaderNames;
 		const headers: Record<string, string> = this.countHeaders
 			? { [names.limit]: String(this.limit), [names.remaining]: String(this.limit - window.count), [names.reset]: String(resetSeconds) }
 			: {};

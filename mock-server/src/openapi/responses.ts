@@ -1,7 +1,7 @@
 /**
  * The answers every operation shares, for the OpenAPI document: the error
  * answers of the routing layer (http/route.ts, server.ts) and the rate-limit
- * headers (CHOICES.rateLimitHeaders, http/rate-limit.ts).
+ * headers (CHOICES.rateLimitHeaderNames, http/rate-limit.ts).
  */
 import { CHOICES, LIMITS } from '../../../contract/api';
 import type { JsonSchema } from './json-schema';
@@ -9,7 +9,7 @@ import type { JsonSchema } from './json-schema';
 const HEADER_REF = '#/components/headers/';
 const RESPONSE_REF = '#/components/responses/';
 const wholeNumber = { type: 'integer', minimum: 0 };
-const names = CHOICES.rateLimitHeaders;
+const names = CHOICES.rateLimitHeaderNames;
 
 export const HEADERS: Record<string, JsonSchema> = {
 	[names.limit]: { description: "The account's requests per window (sent while the rate limit is on)", schema: wholeNumber },

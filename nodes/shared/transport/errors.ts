@@ -56,7 +56,8 @@ export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceReq
 		return new NodeApiError(node, response, {
 			...options,
 			message: 'The service kept answering 429 (rate limit) after every retry',
-			description: 'The account allows 60 requests per minute. Another workflow or client may be using the same token.',
+			description:
+				"Another workflow or client may be using the same token, or the credential's Requests per Minute is above what the account allows: lower it, or spread the workflows that share this account over time.",
 		});
 	}
 	return new NodeApiError(node, response, { ...options, message: said ? `The service answered ${status}: ${said}` : `The service answered ${status}` });
