@@ -26,7 +26,7 @@ import { subscriberHandlers } from './handlers/subscribers';
 import { resolveOptions, type MockServiceOptions } from './options';
 import { DEFAULT_CYCLE, Processor, type ChosenChange, type CycleSizes } from './process/cycle';
 import { attachState } from './state/attach-state';
-import type { ServiceContext } from './service-context';
+import type { HandlerContext } from './handler-context.ts';
 import { createWebhooks, type CycleEvent } from './webhooks/index';
 
 const RATE_WINDOW_MS = 60_000;
@@ -39,7 +39,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	const data = options.data === null ? undefined : await addData(seed, options.data);
 	const dataset = data?.dataset ?? seed;
 	const store = await Store.create(dataset);
-	const context: ServiceContext = {
+	const context: HandlerContext = {
 		store,
 		limiter: new RateLimiter(options.rateLimit, RATE_WINDOW_MS * options.timeScale, Date.now, options.rateLimitHeaders),
 		faults: new Faults(),

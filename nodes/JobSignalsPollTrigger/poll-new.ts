@@ -4,8 +4,8 @@
  * drained while the budget lasts. Items come out newest first, as the API lists them.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './cursor';
-import type { Budget } from './budget';
+import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './position.ts';
+import type { TimeBudget } from './time-budget.ts';
 import type { Feed } from './feeds';
 import { walk } from './walk';
 
@@ -24,7 +24,7 @@ export async function pollNew(
 	feed: Feed,
 	saved: PollState | undefined,
 	includeExisting: boolean,
-	budget: Budget,
+	budget: TimeBudget,
 ): Promise<{ emitted: Keyed[]; state: PollState }> {
 	if (!saved && !includeExisting) {
 		// First activation: record where the list stands.

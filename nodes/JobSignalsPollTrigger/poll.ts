@@ -4,7 +4,7 @@
  * state written only after it succeeded.
  */
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { Budget } from './budget';
+import { TimeBudget } from './time-budget.ts';
 import { feedFor } from './feed-for';
 import { pollNew } from './poll-new';
 import { pollUpdated } from './poll-updated';
@@ -41,7 +41,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		const { emitted, state } =
 			event === 'updatedJob'
 				? await pollUpdated(this, feed, saved)
-				: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new Budget(budgetMs(this)));
+				: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new TimeBudget(budgetMs(this)));
 		writeState(this, state);
 		return emitted.length > 0 ? [emitted.map((item) => ({ json: item.item }))] : null;
 	} finally {

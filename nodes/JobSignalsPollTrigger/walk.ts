@@ -5,8 +5,8 @@
  * poll's time budget runs out (then it hands back a segment to resume from).
  */
 import type { ServiceContext } from '../shared/transport/request';
-import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './cursor';
-import type { Budget } from './budget';
+import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './position.ts';
+import type { TimeBudget } from './time-budget.ts';
 import { oneBefore, type Feed, type FeedReader } from './feeds';
 
 export interface WalkStart {
@@ -26,7 +26,7 @@ export interface WalkResult {
 }
 
 /** Reads at least one page, then goes on while the budget lasts. */
-export async function walk(context: ServiceContext, feed: Feed, start: WalkStart, budget: Budget): Promise<WalkResult> {
+export async function walk(context: ServiceContext, feed: Feed, start: WalkStart, budget: TimeBudget): Promise<WalkResult> {
 	const emitted: Keyed[] = [];
 	const seen: Keyed[] = [];
 	let edge = start.above;
@@ -54,7 +54,7 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
  * were removed and the list moved up past the stored place: step back a page
  * and look again (from the top, at worst). Items already handled are skipped by the walk.
  */
-async function resumedPage(reader: FeedReader, feed: Feed, position: Position, above: Edge, budget: Budget) {
+async function resumedPage(reader: FeedReader, feed: Feed, position: Position, above: Edge, budget: TimeBudget) {
 	for (let stepBack = 0; ; stepBack++) {
 		const before = oneBefore(feed, position, stepBack);
 		const page = await budget.time(reader.read(before?.position ?? (stepBack === 0 ? position : feed.first)));

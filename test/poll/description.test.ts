@@ -1,6 +1,6 @@
 // What n8n reads from the poll trigger: a polling trigger beside the webhook trigger, the action node's pickers, the cursor's bounds.
 import { describe, expect, it } from 'vitest';
-import { isNew, markFrom, MAX_MARK_IDS, type Keyed } from '../../nodes/JobSignalsPollTrigger/cursor';
+import { isNew, markFrom, MAX_MARK_IDS, type Keyed } from '../../nodes/JobSignalsPollTrigger/position.ts';
 import { loadOptions } from '../../harness/in-process/load-options.ts';
 import { loadPackages } from '../../harness/in-process/packages.ts';
 import { POLL_TYPE } from './setup';

@@ -6,9 +6,9 @@ import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
 import { apiError } from '../http/respond';
 import { apiRoute } from '../http/route';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 
-export function collectionHandlers(context: ServiceContext): HttpHandler[] {
+export function collectionHandlers(context: HandlerContext): HttpHandler[] {
 	const { store } = context;
 	return [
 		apiRoute(context, 'get', API_PATHS.collections, ({ account }) =>

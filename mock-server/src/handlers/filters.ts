@@ -5,9 +5,9 @@
 import { JOB_CATEGORIES } from '../../../contract/job-categories';
 import type { Filters } from '../../../contract/schemas';
 import type { Account } from '../data/model';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 
-export function accountFilters({ store }: ServiceContext, account: Account): Filters {
+export function accountFilters({ store }: HandlerContext, account: Account): Filters {
 	return store.cached(`filters|${account.account_id}`, () => {
 		const locations = new Set<string>();
 		const categories = new Set<string>();

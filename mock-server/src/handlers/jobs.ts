@@ -9,7 +9,7 @@ import { apiError, jsonText } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import { RecentResults } from '../data/recent-results';
 import { searchJobs } from '../search/job-search';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 import { accountFilters } from './filters';
 import { jobsEnvelope, jobsMetrics, type JobsMetrics } from './jobs-body';
 import { recordJson } from './record-json';
@@ -27,7 +27,7 @@ function unavailableFilter(account: Account, query: { categories: readonly strin
 	return undefined;
 }
 
-export function jobHandlers(context: ServiceContext): HttpHandler[] {
+export function jobHandlers(context: HandlerContext): HttpHandler[] {
 	const { store } = context;
 	// A client pages through one search offset by offset: scanning 100,000 jobs once per search, not once per page.
 	// The promise is kept, so the same search asked again while it runs waits for that one scan.

@@ -8,10 +8,10 @@ import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
 import { apiError, jsonBytes, utf8 } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 import { signalsJson } from './signals-body';
 
-export function signalHandlers(context: ServiceContext): HttpHandler[] {
+export function signalHandlers(context: HandlerContext): HttpHandler[] {
 	// Clients re-read the same pages (polling, paging): a 1000-signal body is built and UTF-8 encoded once per data version.
 	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>>(32);
 	const answer = ({ url, params, account }: ApiCall) => {

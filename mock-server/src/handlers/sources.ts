@@ -7,9 +7,9 @@ import { API_PATHS, CHOICES } from '../../../contract/api';
 import type { Source } from '../../../contract/schemas';
 import { apiError } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 
-export function trackedSource({ store }: ServiceContext, call: ApiCall, sourceId: string | undefined): Source | Response {
+export function trackedSource({ store }: HandlerContext, call: ApiCall, sourceId: string | undefined): Source | Response {
 	const source = sourceId === undefined ? undefined : store.sources.get(sourceId);
 	if (!source || !store.tracks(call.account.account_id, source.source_id)) {
 		const domain = call.params.url_source;
@@ -23,7 +23,7 @@ export function trackedSource({ store }: ServiceContext, call: ApiCall, sourceId
 	return source;
 }
 
-export function sourceHandlers(context: ServiceContext): HttpHandler[] {
+export function sourceHandlers(context: HandlerContext): HttpHandler[] {
 	const { store } = context;
 	const answer = (call: ApiCall, id: string | undefined) => {
 		const source = trackedSource(context, call, id);

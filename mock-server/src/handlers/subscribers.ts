@@ -10,9 +10,9 @@ import { subscriberUploadBodySchema } from '../../../contract/schemas';
 import { parseJsonBody } from '../http/body';
 import { uploadError } from '../http/respond';
 import { appRoute } from '../http/route';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 
-export function subscriberHandlers(context: ServiceContext, nowSeconds: () => number): HttpHandler[] {
+export function subscriberHandlers(context: HandlerContext, nowSeconds: () => number): HttpHandler[] {
 	const { store } = context;
 	return [
 		appRoute(context, 'post', APP_PATHS.subscriberUpload, async (call) => {

@@ -8,7 +8,7 @@
 import { http, type HttpHandler } from 'msw';
 import { API_VERSION_SEGMENT } from '../../../contract/api';
 import type { Account } from '../data/model';
-import type { ServiceContext } from '../service-context';
+import type { HandlerContext } from '../handler-context.ts';
 import { authenticate } from './auth';
 import { apiError } from './respond';
 
@@ -28,7 +28,7 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** A `/v2` route; `path` is its API_PATHS entry. */
 export function apiRoute(
-	context: ServiceContext,
+	context: HandlerContext,
 	method: Method,
 	path: string,
 	resolve: (call: ApiCall) => Response | Promise<Response>,
@@ -47,7 +47,7 @@ export function apiRoute(
 
 /** An `{app_url}` route: fault injection and the journal (the app routes carry their own credentials). */
 export function appRoute(
-	{ faults, journal }: Pick<ServiceContext, 'faults'> & Partial<Pick<ServiceContext, 'journal'>>,
+	{ faults, journal }: Pick<HandlerContext, 'faults'> & Partial<Pick<HandlerContext, 'journal'>>,
 	method: Method,
 	path: string,
 	resolve: (call: AppCall) => Response | Promise<Response>,

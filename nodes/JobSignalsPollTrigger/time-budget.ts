@@ -4,7 +4,7 @@
  * the slowest page so far (pacing waits and retries included), so the poll
  * returns what it has before the engine abandons the tick.
  */
-export class Budget {
+export class TimeBudget {
 	private readonly started = Date.now();
 	private slowest = 0;
 
