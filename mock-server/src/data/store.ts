@@ -1,7 +1,8 @@
 /**
- * The mock's state. Small, rarely-read tables (accounts, collections,
- * subscribers) live in @msw/data Collections validated by the contract's zod
- * schemas. Jobs and signals (100,000 each) live in plain arrays and maps:
+ * The mock's state. The two small tables that are queried by field
+ * (collections and subscribers, by account) live in @msw/data Collections
+ * validated by zod schemas. Accounts are looked up by id and by token only:
+ * two maps. Jobs and signals (100,000 each) live in plain arrays and maps:
  * @msw/data has no indexes, sorts only after take/skip, and creates records
  * one async call at a time, so lookups and pagination use id→record maps and
  * pre-sorted arrays instead (see README, "Mock server", for the measurement).
@@ -20,15 +21,6 @@ import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
 /** The signal type whose previous_value is a domain the source left. */
 export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
 
-const accountSchema = z.object({
-	account_id: z.string().min(1),
-	organization_id: z.string().min(1),
-	name: z.string(),
-	token: z.string().min(1),
-	job_tags: z.array(z.string()),
-	job_board: z.boolean(),
-	filters: z.object({ regions: z.array(z.string()) }),
-});
 const storedCollectionSchema = collectionSchema.extend({
 	account_id: z.string().min(1),
 	source_ids: z.array(z.string()),
@@ -41,7 +33,6 @@ const subscriberSchema = z.object({
 });
 
 export class Store {
-	readonly accounts = new Collection({ schema: accountSchema });
 	readonly collections = new Collection({ schema: storedCollectionSchema });
 	readonly subscribers = new Collection({ schema: subscriberSchema });
 
@@ -83,7 +74,6 @@ export class Store {
 	}
 
 	async load(data: Dataset): Promise<void> {
-		this.accounts.clear();
 		this.collections.clear();
 		this.subscribers.clear();
 		this.tokens.clear();
@@ -99,7 +89,6 @@ export class Store {
 		this.signalsBySource.clear();
 		this.formerDomains.clear();
 		this.cache.clear();
-		await this.accounts.createMany(data.accounts.length, (i) => data.accounts[i]);
 		await this.collections.createMany(data.collections.length, (i) => data.collections[i]);
 		for (const s of data.subscribers) await this.insertSubscriber(s);
 		for (const account of data.accounts) {
