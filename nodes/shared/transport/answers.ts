@@ -13,18 +13,7 @@
  * a field the service adds or a new category must not break a workflow.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type {
-	Collection,
-	Filters,
-	Job,
-	JobSearchEnvelope,
-	JobsEnvelope,
-	Signal,
-	SignalsEnvelope,
-	Source,
-	SourcesEnvelope,
-	WebhookSetting,
-} from '../contract';
+import type * as Contract from '../contract';
 
 export type Rule =
 	| 'string'
@@ -103,19 +92,19 @@ export type AnswerName = keyof typeof ANSWERS;
 export type Checked<T, Id extends keyof T> = IDataObject & Pick<T, Id>;
 
 /** A webhook setting as its rule checks it: the event types as strings (a type the node does not know yet is passed on). */
-type CheckedSetting = Checked<WebhookSetting, 'webhook_id' | 'url'> & { event_types: string[] };
+type CheckedSetting = Checked<Contract.WebhookSetting, 'webhook_id' | 'url'> & { event_types: string[] };
 
 /** What each answer is once its rule passed: the contract's types (z.infer), with records as Checked. */
 export interface AnswerTypes {
-	signalsPage: Omit<SignalsEnvelope, 'signals'> & { signals: Array<Checked<Signal, 'signal_id'>> };
-	jobSearchPage: Omit<JobSearchEnvelope, 'data'> & { data: Array<Checked<Job, 'job_id'>> };
-	jobsPage: Omit<JobsEnvelope, 'data'> & { data: Array<Checked<Job, 'job_id'>> };
-	sourcesPage: Omit<SourcesEnvelope, 'data'> & { data: Array<Checked<Source, 'source_id'>> };
-	collections: { data: Array<Checked<Collection, 'collection_id'>> };
-	job: Checked<Job, 'job_id'>;
-	source: Checked<Source, 'source_id'>;
+	signalsPage: Omit<Contract.SignalsEnvelope, 'signals'> & { signals: Array<Checked<Contract.Signal, 'signal_id'>> };
+	jobSearchPage: Omit<Contract.JobSearchEnvelope, 'data'> & { data: Array<Checked<Contract.Job, 'job_id'>> };
+	jobsPage: Omit<Contract.JobsEnvelope, 'data'> & { data: Array<Checked<Contract.Job, 'job_id'>> };
+	sourcesPage: Omit<Contract.SourcesEnvelope, 'data'> & { data: Array<Checked<Contract.Source, 'source_id'>> };
+	collections: { data: Array<Checked<Contract.Collection, 'collection_id'>> };
+	job: Checked<Contract.Job, 'job_id'>;
+	source: Checked<Contract.Source, 'source_id'>;
 	/** Lists of strings: a job category the service adds later is a string the node passes on. */
-	filters: Record<keyof Filters, string[]>;
+	filters: Record<keyof Contract.Filters, string[]>;
 	upload: IDataObject;
 	webhookSettings: { data: CheckedSetting[] };
 	webhookSetting: CheckedSetting;
