@@ -6,6 +6,7 @@ import { INDUSTRIES, JOB_TAGS } from '../../mock-server/src/data/vocabulary';
 import type { StoredJob } from '../../mock-server/src/data/model';
 import { matches, parseExpression } from '../../mock-server/src/search/expression';
 import { searchJobs, type JobSearch } from '../../mock-server/src/search/job-search';
+import { Work } from '../../mock-server/src/search/work';
 import { useMock } from './harness';
 
 const mock = useMock();
@@ -38,7 +39,7 @@ const NO_TAGS = { job_tags: [], industry_tags: [] };
 
 async function indexed(accountId: string, query: JobSearch): Promise<string[]> {
 	const { store } = mock.service;
-	const found = await searchJobs(store.searchScopeOf(accountId), query, async () => undefined);
+	const found = await searchJobs(store.searchScopeOf(accountId), query, new Work(async () => undefined));
 	return found.map((j) => j.job.job_id);
 }
 

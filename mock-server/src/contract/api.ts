@@ -115,6 +115,12 @@ export const LIMITS = {
 	maxRequestBodyBytes: 1024 * 1024,
 	/** Mock control: the request journal keeps this many latest calls; older ones are dropped first (and counted). */
 	maxJournalEntries: 10_000,
+	/**
+	 * Job search (mock's own caps, so one search cannot stall the mock; the service's are not shown):
+	 * the words in all of one parameter's terms (`search`, `locations`), and one term's length.
+	 */
+	maxSearchWords: 100,
+	maxSearchTermLength: 200,
 	/** Mock: how long a browser may cache a CORS preflight answer (Access-Control-Max-Age, seconds). */
 	corsMaxAgeSeconds: 600,
 } as const;
