@@ -69,6 +69,8 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		webhooks,
 		/** What the state folder put back on start (undefined without one). */
 		restored: state?.restored,
+		/** The state folder's saving: its folder, whether it still saves, and the error that stopped it (GET /__mock/state). */
+		persistence: () => state?.persistence() ?? { state_dir: null, persisting: false, error: null },
 		/** The demo accounts, demo first. */
 		accounts: (): Account[] => store.accountList(),
 		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries, the request journal, and the state folder's changes. */

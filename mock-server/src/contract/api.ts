@@ -43,6 +43,8 @@ export const MOCK_CONTROL_PATHS = {
 	subscribers: '/__mock/accounts/:account_id/subscribers',
 	/** The request journal: every service call and the status it was answered with (filters: README). */
 	requests: '/__mock/requests',
+	/** Whether the state folder still saves (a failed write stops it: the mock serves on from memory). */
+	state: '/__mock/state',
 } as const;
 
 /** The mock's OpenAPI 3.1 document of the service (generated from the contract; unauthenticated, not rate limited, not journaled). */

@@ -327,9 +327,21 @@ export class Store {
 		return this.subscribed.has(`${accountId}\n${email.toLowerCase()}`);
 	}
 
-	async addSubscriber(subscriber: Subscriber): Promise<void> {
-		await this.insertSubscriber(subscriber);
-		this.onChange?.({ kind: 'subscriber', id: `${subscriber.account_id}\n${subscriber.email.toLowerCase()}`, value: subscriber });
+	/**
+	 * Adds those not subscribed yet, then reports them all in one synchronous step, so that a
+	 * state folder saves them in one transaction: an upload is saved whole or not at all.
+	 */
+	async addSubscribers(subscribers: readonly Subscriber[]): Promise<void> {
+		const added: Subscriber[] = [];
+		for (const subscriber of subscribers) {
+			// Checked again here: another upload of the same address may have added it while this one waited.
+			if (this.isSubscribed(subscriber.account_id, subscriber.email)) continue;
+			await this.insertSubscriber(subscriber);
+			added.push(subscriber);
+		}
+		for (const subscriber of added) {
+			this.onChange?.({ kind: 'subscriber', id: `${subscriber.account_id}\n${subscriber.email.toLowerCase()}`, value: subscriber });
+		}
 	}
 
 	private async insertSubscriber(subscriber: Subscriber): Promise<void> {

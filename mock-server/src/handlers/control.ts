@@ -24,6 +24,7 @@ export interface ControlActions {
 	accounts(): Account[];
 	subscribersOf(accountId: string): Subscriber[];
 	requests(filter: JournalFilter): JournalAnswer;
+	persistence(): { state_dir: string | null; persisting: boolean; error: string | null };
 	faults: Faults;
 }
 
@@ -99,6 +100,7 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 				throw error;
 			}
 		}),
+		http.get(path(MOCK_CONTROL_PATHS.state), () => HttpResponse.json(actions.persistence())),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
 		http.put(path(MOCK_CONTROL_PATHS.faults), changing(async ({ request }) => {
 			const body = await parseJsonBody(request, faultsBodySchema, {

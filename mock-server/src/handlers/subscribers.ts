@@ -33,10 +33,10 @@ export function subscriberHandlers(context: ServiceContext, nowSeconds: () => nu
 			}
 			const valid = addresses.filter((a) => EMAIL_ADDRESS_PATTERN.test(a));
 			if (valid.length === 0) return uploadError('No valid e-mail address');
-			for (const email of valid) {
-				if (store.isSubscribed(account.account_id, email)) continue;
-				await store.addSubscriber({ account_id: account.account_id, email: email.toLowerCase(), tags: [...account.job_tags], created_at: nowSeconds() });
-			}
+			// None twice (an address may repeat within the upload too); the rest are added together, saved in one transaction.
+			const emails = new Set(valid.map((email) => email.toLowerCase()).filter((email) => !store.isSubscribed(account.account_id, email)));
+			const now = nowSeconds();
+			await store.addSubscribers([...emails].map((email) => ({ account_id: account.account_id, email, tags: [...account.job_tags], created_at: now })));
 			return HttpResponse.json({});
 		}),
 	];
