@@ -3,8 +3,9 @@ import { LIMITS } from './contract/api';
 import { parseCorsOrigin } from './http/cors';
 import { parseAllowedHosts } from './standalone/local-only';
 import type { StartOptions } from './server';
+import { DEFAULT_MAX_QUEUED, DEFAULT_MAX_QUEUED_PER_ACCOUNT } from './webhooks/delivery-engine';
 
-const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval' } as const;
+const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval', 'max-queued-deliveries': 'maxQueuedDeliveries', 'max-queued-deliveries-per-account': 'maxQueuedDeliveriesPerAccount' } as const;
 const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir', 'cors-origin': 'corsOrigin', data: 'data' } as const;
 const SWITCHES = { 'rate-limit-headers': 'rateLimitHeaders' } as const;
 
@@ -79,6 +80,9 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --state-dir DIR   keep every change (webhook settings, subscribers, cycles, faults,
                     delivery log) in DIR/state.sqlite and restore it on start (default: memory only)
   --cycle-interval S  run a processing cycle every S seconds (default 0: only POST /__mock/process)
+  --max-queued-deliveries N  webhook deliveries queued at once, all accounts (default ${DEFAULT_MAX_QUEUED});
+                    more are logged as not_sent in GET /__mock/deliveries
+  --max-queued-deliveries-per-account N  the same, per account (default ${DEFAULT_MAX_QUEUED_PER_ACCOUNT})
   --rate-limit-headers on|off  send the X-RateLimit-* headers (default on; off still
                     limits, and a 429 still carries Retry-After)
   --cors-origin O   origins browsers may call from: * (default) or origins separated

@@ -47,7 +47,15 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	};
 	const organizationIdOf = (accountId: string) =>
 		store.accountList().find((a) => a.account_id === accountId)?.organization_id ?? accountId;
-	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds, faults: context.faults, journal: context.journal });
+	const webhooks = createWebhooks({
+		organizationIdOf,
+		timeScale: options.timeScale,
+		nowSeconds,
+		faults: context.faults,
+		journal: context.journal,
+		maxQueued: options.maxQueuedDeliveries,
+		maxQueuedPerAccount: options.maxQueuedDeliveriesPerAccount,
+	});
 	const dataSet = { seed: options.seed, sources: options.sources, jobs: options.jobs, signals: options.signals, ...(data && { data: data.fingerprint }) };
 	const state = options.stateDir === null
 		? undefined

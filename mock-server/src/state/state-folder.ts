@@ -22,7 +22,7 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DatabaseSync as Database } from 'node:sqlite';
+import type { DatabaseSync as Database, StatementSync } from 'node:sqlite';
 
 export const STATE_FILE = 'state.sqlite';
 const SCHEMA_VERSION = '1';
@@ -49,6 +49,8 @@ export class StateFolder {
 	private writesSinceTrim = 0;
 	private closed = false;
 	private failed: string | undefined;
+	/** Prepared once: a cycle over a full delivery queue logs thousands of not_sent entries in one step. */
+	private readonly statements = new Map<string, StatementSync>();
 
 	private constructor(
 		private readonly db: Database,
@@ -141,13 +143,13 @@ export class StateFolder {
 	 */
 	put(kind: string, id: string, value: unknown): void {
 		const json = value === null ? null : JSON.stringify(value);
-		this.queue(() => this.db.prepare('INSERT OR REPLACE INTO records (kind, id, value) VALUES (?, ?, ?)').run(kind, id, json));
+		this.queue(() => this.statement('INSERT OR REPLACE INTO records (kind, id, value) VALUES (?, ?, ?)').run(kind, id, json));
 	}
 
 	appendDelivery(entry: unknown): void {
 		const json = JSON.stringify(entry);
 		this.queue(() => {
-			this.db.prepare('INSERT INTO deliveries (entry) VALUES (?)').run(json);
+			this.statement('INSERT INTO deliveries (entry) VALUES (?)').run(json);
 			if (++this.writesSinceTrim < 1000) return;
 			this.writesSinceTrim = 0;
 			this.db.prepare('DELETE FROM deliveries WHERE seq <= (SELECT MAX(seq) FROM deliveries) - ?').run(this.maxDeliveries);
@@ -183,6 +185,15 @@ export class StateFolder {
 			put.run('schema', SCHEMA_VERSION);
 			put.run('dataSet', wanted);
 		});
+	}
+
+	private statement(sql: string): StatementSync {
+		let statement = this.statements.get(sql);
+		if (statement === undefined) {
+			statement = this.db.prepare(sql);
+			this.statements.set(sql, statement);
+		}
+		return statement;
 	}
 
 	/** The first write of a synchronous step schedules the commit of all of them for the step's end. */
