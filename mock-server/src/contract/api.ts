@@ -96,6 +96,8 @@ export const LIMITS = {
 	cursorPageSize: 100,
 	/** Subscriber upload: spec. */
 	maxAddressesPerUpload: 100,
+	/** Subscriber upload: the most subscribers one account holds (the mock's own cap, so uploads cannot grow its memory without end). */
+	maxSubscribersPerAccount: 100_000,
 	/** Rate limit: spec, per account. */
 	requestsPerMinute: 60,
 	/** Webhooks: spec. */

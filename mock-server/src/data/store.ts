@@ -49,6 +49,7 @@ export class Store {
 	private accountsById = new Map<string, Account>();
 	private tracked = new Map<string, Set<string>>();
 	private subscribed = new Set<string>();
+	private readonly subscriberCounts = new Map<string, number>();
 	readonly sources = new Map<string, Source>();
 	readonly sourcesByDomain = new Map<string, Source>();
 	readonly jobs = new Map<string, StoredJob>();
@@ -90,6 +91,7 @@ export class Store {
 		this.accountsById.clear();
 		this.tracked.clear();
 		this.subscribed.clear();
+		this.subscriberCounts.clear();
 		this.sources.clear();
 		this.sourcesByDomain.clear();
 		this.jobs.clear();
@@ -323,6 +325,11 @@ export class Store {
 		});
 	}
 
+	/** How many subscribers the account has. */
+	subscriberCount(accountId: string): number {
+		return this.subscriberCounts.get(accountId) ?? 0;
+	}
+
 	isSubscribed(accountId: string, email: string): boolean {
 		return this.subscribed.has(`${accountId}\n${email.toLowerCase()}`);
 	}
@@ -347,6 +354,7 @@ export class Store {
 	private async insertSubscriber(subscriber: Subscriber): Promise<void> {
 		await this.subscribers.create(subscriber);
 		this.subscribed.add(`${subscriber.account_id}\n${subscriber.email.toLowerCase()}`);
+		this.subscriberCounts.set(subscriber.account_id, this.subscriberCount(subscriber.account_id) + 1);
 	}
 
 	subscribersOf(accountId: string): Subscriber[] {
