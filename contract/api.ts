@@ -43,6 +43,8 @@ export const MOCK_CONTROL_PATHS = {
 	subscribers: '/__mock/accounts/:account_id/subscribers',
 	/** The request journal: every service call and the status it was answered with (filters: README). */
 	requests: '/__mock/requests',
+	/** Whether the state folder still saves (a failed write stops it: the mock serves on from memory). */
+	state: '/__mock/state',
 } as const;
 
 /** The mock's OpenAPI 3.1 document of the service (generated from the contract; unauthenticated, not rate limited, not journaled). */
@@ -94,6 +96,8 @@ export const LIMITS = {
 	cursorPageSize: 100,
 	/** Subscriber upload: spec. */
 	maxAddressesPerUpload: 100,
+	/** Subscriber upload: the most subscribers one account holds (the mock's own cap, so uploads cannot grow its memory without end). */
+	maxSubscribersPerAccount: 100_000,
 	/** Rate limit: spec, per account. */
 	requestsPerMinute: 60,
 	/** Webhooks: spec. */
@@ -115,6 +119,12 @@ export const LIMITS = {
 	maxRequestBodyBytes: 1024 * 1024,
 	/** Mock control: the request journal keeps this many latest calls; older ones are dropped first (and counted). */
 	maxJournalEntries: 10_000,
+	/**
+	 * Job search (mock's own caps, so one search cannot stall the mock; the service's are not shown):
+	 * the words in all of one parameter's terms (`search`, `locations`), and one term's length.
+	 */
+	maxSearchWords: 100,
+	maxSearchTermLength: 200,
 	/** Mock: how long a browser may cache a CORS preflight answer (Access-Control-Max-Age, seconds). */
 	corsMaxAgeSeconds: 600,
 } as const;

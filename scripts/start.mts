@@ -78,8 +78,8 @@ async function main(): Promise<void> {
   Mock API:       ${mock.apiUrl}   (token demo-token-job-signals)
   Mock app URL:   ${mock.appUrl}
   Cycles:         ${CYCLE_INTERVAL > 0 ? `every ${CYCLE_INTERVAL} s (MOCK_CYCLE_INTERVAL=0 turns them off); each sends events to the active trigger workflow` : 'off (MOCK_CYCLE_INTERVAL=0)'}
-  Run one now:    curl -X POST ${mock.appUrl}/__mock/process
-  One event:      curl -X POST ${mock.appUrl}/__mock/events -d '{"event_type":"job_deleted"}'
+  Run one now:    curl -X POST -H 'Content-Type: application/json' ${mock.appUrl}/__mock/process
+  One event:      curl -X POST -H 'Content-Type: application/json' ${mock.appUrl}/__mock/events -d '{"event_type":"job_deleted"}'
   Ctrl-C stops n8n and the mock (exit code 0); their state stays in .n8n-local/.
 `);
 

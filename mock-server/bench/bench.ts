@@ -202,7 +202,7 @@ async function measureResponsiveness(mock: ChildProcess, base: string, auth: Rec
 		const started = performance.now();
 		for (let i = 0; i < CYCLES; i++) {
 			const t = performance.now();
-			const response = await fetch(`${base}${MOCK_CONTROL_PATHS.process}`, { method: 'POST' });
+			const response = await fetch(`${base}${MOCK_CONTROL_PATHS.process}`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 			if (response.status !== 200) throw new Error(`${MOCK_CONTROL_PATHS.process}: HTTP ${response.status}`);
 			await response.arrayBuffer();
 			latencies.push(performance.now() - t);

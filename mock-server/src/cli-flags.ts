@@ -1,9 +1,11 @@
 /** Parses the CLI flags (`--name value` or `--name=value`); anything unknown or invalid is an error. */
 import { LIMITS } from '../../contract/api';
 import { parseCorsOrigin } from './http/cors';
+import { parseAllowedHosts } from './standalone/local-only';
 import type { StartOptions } from './server';
+import { DEFAULT_MAX_QUEUED, DEFAULT_MAX_QUEUED_PER_ACCOUNT } from './webhooks/delivery-engine';
 
-const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval' } as const;
+const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval', 'max-queued-deliveries': 'maxQueuedDeliveries', 'max-queued-deliveries-per-account': 'maxQueuedDeliveriesPerAccount' } as const;
 const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir', 'cors-origin': 'corsOrigin', data: 'data' } as const;
 const SWITCHES = { 'rate-limit-headers': 'rateLimitHeaders' } as const;
 
@@ -20,7 +22,7 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 		const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
 		if (!match) throw new FlagError(`Unexpected argument "${arg}"`);
 		const name = match[1];
-		if (!(name in NUMERIC) && !(name in TEXT) && !(name in SWITCHES)) throw new FlagError(`Unknown flag --${name}`);
+		if (!(name in NUMERIC) && !(name in TEXT) && !(name in SWITCHES) && name !== 'allowed-hosts') throw new FlagError(`Unknown flag --${name}`);
 		const value = match[2] ?? argv[++i];
 		if (value === undefined || value === '') throw new FlagError(`--${name} needs a value`);
 		if (name in SWITCHES) {
@@ -34,6 +36,14 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 			} catch (error) {
 				throw new FlagError(`--cors-origin: ${(error as Error).message}`);
 			}
+		}
+		if (name === 'allowed-hosts') {
+			try {
+				out.allowedHosts = parseAllowedHosts(value);
+			} catch (error) {
+				throw new FlagError(`--allowed-hosts: ${(error as Error).message}`);
+			}
+			continue;
 		}
 		if (name in TEXT) {
 			out[TEXT[name as keyof typeof TEXT]] = value;
@@ -55,7 +65,10 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 
 export const USAGE = `Usage: job-signals-mock [flags]
   --port N          port to listen on (default 4010; 0 = any free port)
-  --host H          interface to bind (default 127.0.0.1)
+  --host H          interface to bind (default 127.0.0.1; any other than loopback prints a
+                    warning: the control routes /__mock/... have no authentication)
+  --allowed-hosts NAMES  host names served besides localhost and IP addresses, separated by
+                    commas (default none: any other Host header is refused, against DNS rebinding)
   --seed N          data seed (default 42)
   --sources N       number of sources (default 2000)
   --jobs N          number of jobs (default 100000)
@@ -67,6 +80,9 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --state-dir DIR   keep every change (webhook settings, subscribers, cycles, faults,
                     delivery log) in DIR/state.sqlite and restore it on start (default: memory only)
   --cycle-interval S  run a processing cycle every S seconds (default 0: only POST /__mock/process)
+  --max-queued-deliveries N  webhook deliveries queued at once, all accounts (default ${DEFAULT_MAX_QUEUED});
+                    more are logged as not_sent in GET /__mock/deliveries
+  --max-queued-deliveries-per-account N  the same, per account (default ${DEFAULT_MAX_QUEUED_PER_ACCOUNT})
   --rate-limit-headers on|off  send the X-RateLimit-* headers (default on; off still
                     limits, and a 429 still carries Retry-After)
   --cors-origin O   origins browsers may call from: * (default) or origins separated

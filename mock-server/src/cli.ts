@@ -2,7 +2,8 @@
 /** `job-signals-mock`: runs the standalone mock server until SIGINT/SIGTERM. */
 import { FlagError, parseFlags, USAGE } from './cli-flags';
 import { DataFileError } from './data/data-file';
-import { startMockServer } from './server';
+import { DEFAULT_HOST, startMockServer } from './server';
+import { isLoopback } from './standalone/local-only';
 
 async function main(): Promise<void> {
 	let flags: ReturnType<typeof parseFlags>;
@@ -18,6 +19,13 @@ async function main(): Promise<void> {
 		return;
 	}
 	const { help: _help, ...options } = flags;
+	const host = options.host ?? DEFAULT_HOST;
+	if (!isLoopback(host)) {
+		console.warn(
+			`job-signals-mock: warning: --host ${host} lets other machines reach the mock, and its control routes (/__mock/...) have no authentication: ` +
+				'anyone who reaches it can read every account token, reset it and inject faults. Use it only on a network you trust.',
+		);
+	}
 	const started = performance.now();
 	const server = await startMockServer(options).catch((error: unknown) => {
 		if (!(error instanceof DataFileError)) throw error;

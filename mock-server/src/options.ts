@@ -1,5 +1,6 @@
 /** The service's options: the same names as the CLI flags, with their defaults. */
 import type { DataInput } from './data/data-file';
+import { DEFAULT_MAX_QUEUED, DEFAULT_MAX_QUEUED_PER_ACCOUNT } from './webhooks/delivery-engine';
 
 export interface MockServiceOptions {
 	seed?: number;
@@ -22,6 +23,10 @@ export interface MockServiceOptions {
 	corsOrigin?: string;
 	/** Your own sources, jobs, signals and collections added to the seed: a JSON file's path, or its contents (see data/data-file.ts). */
 	data?: DataInput | null;
+	/** The most webhook deliveries queued at once (waiting or between retries), all accounts together; more are logged `not_sent`. */
+	maxQueuedDeliveries?: number;
+	/** The most of one account's. */
+	maxQueuedDeliveriesPerAccount?: number;
 }
 
 export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
@@ -37,6 +42,8 @@ export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
 	rateLimitHeaders: true,
 	corsOrigin: '*',
 	data: null,
+	maxQueuedDeliveries: DEFAULT_MAX_QUEUED,
+	maxQueuedDeliveriesPerAccount: DEFAULT_MAX_QUEUED_PER_ACCOUNT,
 };
 
 /**
@@ -50,7 +57,7 @@ export function resolveOptions(options: MockServiceOptions): Required<MockServic
 	for (const [name, value] of Object.entries(options)) if (value !== undefined) Object.assign(resolved, { [name]: value });
 	if (!(resolved.timeScale > 0)) throw new Error('timeScale must be greater than 0');
 	if (!(Number.isFinite(resolved.cycleInterval) && resolved.cycleInterval >= 0)) throw new Error('cycleInterval must be a number ≥ 0');
-	for (const name of ['seed', 'sources', 'jobs', 'signals', 'rateLimit'] as const) {
+	for (const name of ['seed', 'sources', 'jobs', 'signals', 'rateLimit', 'maxQueuedDeliveries', 'maxQueuedDeliveriesPerAccount'] as const) {
 		if (!Number.isInteger(resolved[name]) || resolved[name] < 0) throw new Error(`${name} must be a whole number ≥ 0`);
 	}
 	if (resolved.token.trim() === '' || /\s/.test(resolved.token)) throw new Error('token must be non-empty, without spaces');

@@ -11,6 +11,8 @@ import { apiError } from './http/respond';
 import type { MockServiceOptions } from './options';
 import { createMockService, type MockService } from './service';
 import { allowedMethods } from './http/allowed-methods';
+import { clientErrorAnswer } from './standalone/client-error';
+import { hostAllowed, isServedPath } from './standalone/local-only';
 import { readBody } from './standalone/read-body';
 import { requestUrl } from './standalone/request-url';
 import { writeResponse } from './standalone/write-response';
@@ -20,6 +22,8 @@ export interface StartOptions extends MockServiceOptions {
 	host?: string;
 	/** The request body limit, checked while reading (413 above it). */
 	maxBodyBytes?: number;
+	/** Host names served besides localhost and IP literals (DNS rebinding protection, standalone/local-only.ts). */
+	allowedHosts?: readonly string[];
 }
 
 export interface RunningMockServer {
@@ -39,11 +43,11 @@ const CONNECT_REFUSED = (() => {
 })();
 
 export async function startMockServer(options: StartOptions = {}): Promise<RunningMockServer> {
-	const { port = DEFAULT_PORT, host = DEFAULT_HOST, maxBodyBytes = LIMITS.maxRequestBodyBytes, ...serviceOptions } = options;
+	const { port = DEFAULT_PORT, host = DEFAULT_HOST, maxBodyBytes = LIMITS.maxRequestBodyBytes, allowedHosts = [], ...serviceOptions } = options;
 	if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) throw new Error('maxBodyBytes must be a whole number ≥ 0');
 	const service = await createMockService(serviceOptions);
 	const server = createServer((req, res) => {
-		serve(service, maxBodyBytes, req, res).catch((error: unknown) => {
+		serve(service, { maxBodyBytes, allowedHosts }, req, res).catch((error: unknown) => {
 			// Handlers answer every bad input themselves; reaching here is a mock bug, so say so loudly.
 			console.error('job-signals-mock: unhandled error', error);
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -52,6 +56,13 @@ export async function startMockServer(options: StartOptions = {}): Promise<Runni
 	});
 	// node:http hands CONNECT to 'connect' listeners and, with none, drops the connection unanswered.
 	server.on('connect', (_req, socket) => socket.end(CONNECT_REFUSED));
+	// What node's HTTP parser refuses gets the mock's JSON error shape, not node's bare 400.
+	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+		if (!socket.writable) return void socket.destroy();
+		const answer = clientErrorAnswer(error);
+		if (answer === undefined) return void socket.destroy();
+		socket.end(answer);
+	});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(port, host, resolve);
@@ -72,17 +83,26 @@ export async function startMockServer(options: StartOptions = {}): Promise<Runni
 	};
 }
 
-async function serve(service: MockService, maxBodyBytes: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
-	// The answers made here, not by the handlers, get the CORS headers here.
-	const cors = service.cors.headers(typeof req.headers.origin === 'string' ? req.headers.origin : null);
+async function serve(service: MockService, limits: { maxBodyBytes: number; allowedHosts: readonly string[] }, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const { maxBodyBytes } = limits;
 	const url = requestUrl(req);
+	const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+	// The answers made here, not by the handlers, get the CORS headers here.
+	const cors = service.cors.headers(origin, url instanceof Response ? '/' : url.pathname);
 	if (url instanceof Response) return writeResponse(res, url, { ...cors, connection: 'close' });
+	if (req.headers.host !== undefined && !hostAllowed(url.hostname, limits.allowedHosts)) {
+		const message = `Host "${url.hostname}" is not this mock's address: it serves localhost and IP addresses, and the names given to --allowed-hosts (this refuses DNS rebinding)`;
+		return writeResponse(res, apiError(403, message), { connection: 'close' });
+	}
+	if (!isServedPath(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
 	// HEAD is answered as GET; node:http leaves the body out.
 	const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
 	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
 	let body: Buffer<ArrayBuffer> | undefined;
 	if (method !== 'GET') {
 		const read = await readBody(req, maxBodyBytes);
+		// The client went away mid-body: there is no one to answer.
+		if ('aborted' in read) return;
 		if ('tooLarge' in read) {
 			return writeResponse(res, apiError(413, `The request body is larger than ${maxBodyBytes} bytes`), { ...cors, connection: 'close' });
 		}

@@ -47,7 +47,15 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	};
 	const organizationIdOf = (accountId: string) =>
 		store.accountList().find((a) => a.account_id === accountId)?.organization_id ?? accountId;
-	const webhooks = createWebhooks({ organizationIdOf, timeScale: options.timeScale, nowSeconds, faults: context.faults, journal: context.journal });
+	const webhooks = createWebhooks({
+		organizationIdOf,
+		timeScale: options.timeScale,
+		nowSeconds,
+		faults: context.faults,
+		journal: context.journal,
+		maxQueued: options.maxQueuedDeliveries,
+		maxQueuedPerAccount: options.maxQueuedDeliveriesPerAccount,
+	});
 	const dataSet = { seed: options.seed, sources: options.sources, jobs: options.jobs, signals: options.signals, ...(data && { data: data.fingerprint }) };
 	const state = options.stateDir === null
 		? undefined
@@ -69,6 +77,8 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		webhooks,
 		/** What the state folder put back on start (undefined without one). */
 		restored: state?.restored,
+		/** The state folder's saving: its folder, whether it still saves, and the error that stopped it (GET /__mock/state). */
+		persistence: () => state?.persistence() ?? { state_dir: null, persisting: false, error: null },
 		/** The demo accounts, demo first. */
 		accounts: (): Account[] => store.accountList(),
 		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries, the request journal, and the state folder's changes. */

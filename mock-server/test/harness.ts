@@ -46,7 +46,8 @@ export async function call(path: string, init: { token?: string | null; method?:
 	const headers: Record<string, string> = {};
 	const token = init.token === undefined ? DEMO_TOKEN : init.token;
 	if (token !== null) headers.authorization = `Bearer ${token}`;
-	if (init.body !== undefined) headers['content-type'] = 'application/json';
+	// Every changing call is JSON, as the control routes require (a body or not): a test of a refusal sends its own request.
+	if (init.body !== undefined || !['GET', 'HEAD'].includes(init.method ?? 'GET')) headers['content-type'] = 'application/json';
 	const response = await fetch(`${init.base ?? API_URL}${path}`, {
 		method: init.method ?? 'GET',
 		headers,

@@ -7,6 +7,7 @@ import type { StoredJob } from '../src/data/model.ts';
 import { matches, parseExpression } from '../src/search/expression.ts';
 import { searchJobs, type JobSearch } from '../src/search/job-search.ts';
 import { useMock } from './harness.ts';
+import { Work } from '../src/search/work.ts';
 
 const mock = useMock();
 
@@ -38,7 +39,7 @@ const NO_TAGS = { job_tags: [], industry_tags: [] };
 
 async function indexed(accountId: string, query: JobSearch): Promise<string[]> {
 	const { store } = mock.service;
-	const found = await searchJobs(store.searchScopeOf(accountId), query, async () => undefined);
+	const found = await searchJobs(store.searchScopeOf(accountId), query, new Work(async () => undefined));
 	return found.map((j) => j.job.job_id);
 }
 

@@ -151,7 +151,7 @@ describe('the OpenAPI document', () => {
 		expect((await fetch(signals, { headers: auth })).status).toBe(429);
 		const journal = await fetch(`${limited.appUrl}${MOCK_CONTROL_PATHS.requests}`).then(json);
 		expect(journal.data.map((e: Json) => [e.path, e.status])).toEqual([[`/v2/signals/${params.group}`, 200], [`/v2/signals/${params.group}`, 429]]);
-		await fetch(`${limited.appUrl}${MOCK_CONTROL_PATHS.reset}`, { method: 'POST' });
+		await fetch(`${limited.appUrl}${MOCK_CONTROL_PATHS.reset}`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 	});
 
 	it('is served at /openapi.json only: under /v2 that name is a job id or a domain, answered by their routes', async () => {
@@ -201,7 +201,7 @@ describe('the OpenAPI document', () => {
 	});
 
 	it("every operation's refusals are documented and validate: token, 404, query, body, 405, 413, 414, 500", async () => {
-		const faults = (body: unknown) => fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: body ? 'PUT' : 'DELETE', body: JSON.stringify(body) });
+		const faults = (body: unknown) => fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: body ? 'PUT' : 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		for (const op of operations()) {
 			const expectStatus = async (status: number, answer: Promise<Answer>) => {
 				const got = await answer;
@@ -239,6 +239,6 @@ describe('the OpenAPI document', () => {
 			expect(answer.status === 429, `${op.spec.operationId}: ${answer.status}`).toBe(op.spec.responses[429] !== undefined);
 			expectDocumented(op, answer);
 		}
-		await fetch(`${limited.appUrl}${MOCK_CONTROL_PATHS.reset}`, { method: 'POST' });
+		await fetch(`${limited.appUrl}${MOCK_CONTROL_PATHS.reset}`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 	});
 });

@@ -68,15 +68,15 @@ describe('standalone server', () => {
 		const unknown = await fetch(`${server.appUrl}/nothing/here`);
 		expect(unknown.status).toBe(404);
 		expect(apiErrorSchema.strict().parse(await unknown.json()).status).toBe(404);
-		const put = await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', body: JSON.stringify({ faults: [{ path: '/v2/collections', drop: true }] }) });
+		const put = await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: [{ path: '/v2/collections', drop: true }] }) });
 		expect(put.status).toBe(200);
 		await expect(fetch(`${server.apiUrl}/collections`, { headers: auth })).rejects.toThrow();
-		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE' });
+		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
 		expect((await fetch(`${server.apiUrl}/collections`, { headers: auth })).status).toBe(200);
 	});
 
 	it('sends the bad bodies fault rules ask for, with a Content-Length that matches', async () => {
-		const faults = (body: unknown) => fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', body: JSON.stringify(body) });
+		const faults = (body: unknown) => fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		const page2 = `${server.apiUrl}/signals/problems?page=2`;
 		const real = await (await fetch(page2, { headers: auth })).text();
 		expect((await faults({ faults: [{ path: '/v2/signals', body: 'truncated-json', after: 1 }, { path: '/v2/collections', status: 502, body: 'html' }] })).status).toBe(200);
@@ -91,6 +91,6 @@ describe('standalone server', () => {
 			expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
 			expected(bytes.toString('utf8'));
 		}
-		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE' });
+		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
 	});
 });

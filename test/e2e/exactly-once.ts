@@ -165,7 +165,7 @@ export function describeExactlyOnce(mode: Mode): void {
 			});
 			let sent = 0;
 			for (let cycle = 0; cycle < 2; cycle++) {
-				const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST' });
+				const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 				const { events } = (await response.json()) as { events: { account_id: string }[] };
 				sent += events.filter((e) => e.account_id === 'acc_demo').length;
 			}

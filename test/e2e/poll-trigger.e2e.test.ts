@@ -165,7 +165,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 
 	async function cycle(): Promise<void> {
 		const at = Date.now();
-		const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST' });
+		const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 		const { events: all } = (await response.json()) as { events: CycleEvent[] };
 		cycles++;
 		const done = Date.now();

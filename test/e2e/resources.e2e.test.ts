@@ -114,7 +114,7 @@ describe('the package in a real n8n', () => {
 			for (const name of names) expect(message).toContain(name);
 			expect(JSON.stringify(run)).not.toContain(DEMO_TOKEN);
 		} finally {
-			await fetch(`${n8n.mock.appUrl}/__mock/faults`, { method: 'DELETE' });
+			await fetch(`${n8n.mock.appUrl}/__mock/faults`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
 		}
 	});
 });

@@ -50,7 +50,7 @@ describe('restart demo: n8n and the mock stopped and started again on the same f
 		expect(await settings()).toEqual(registered);
 
 		// Three new jobs: every source is in the demo account's collections, so each is one event to the trigger.
-		const cycle = await fetch(`${appUrl()}/__mock/process`, { method: 'POST', body: JSON.stringify({ created: 3, updated: 0, deleted: 0, signals: 0 }) });
+		const cycle = await fetch(`${appUrl()}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ created: 3, updated: 0, deleted: 0, signals: 0 }) });
 		const { events } = (await cycle.json()) as { events: { account_id: string }[] };
 		expect(events.filter((e) => e.account_id === 'acc_demo')).toHaveLength(3);
 

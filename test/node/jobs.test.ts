@@ -50,7 +50,7 @@ describe('Job → Get', () => {
 		const before = new Set(store.jobs.keys());
 		let deleted: string | undefined;
 		for (let cycle = 0; cycle < 20 && deleted === undefined; cycle++) {
-			const { events } = (await (await fetch(`${MOCK_APP_URL}/__mock/process`, { method: 'POST' })).json()) as { events: { account_id: string; event_type: string; event_data: { job_id?: string } }[] };
+			const { events } = (await (await fetch(`${MOCK_APP_URL}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } })).json()) as { events: { account_id: string; event_type: string; event_data: { job_id?: string } }[] };
 			deleted = events.find((e) => e.account_id === demo && e.event_type === 'job_deleted' && before.has(String(e.event_data.job_id)))?.event_data.job_id;
 		}
 		expect(deleted).toBeDefined();

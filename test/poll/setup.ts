@@ -22,7 +22,7 @@ export function trigger(mock: MockHandle, parameters: INodeParameters, extra: { 
 
 /** One processing cycle; the demo account's events. */
 export async function processCycle(mock: MockHandle): Promise<CycleEvent[]> {
-	const response = await fetch(`${MOCK_APP_URL}/__mock/process`, { method: 'POST' });
+	const response = await fetch(`${MOCK_APP_URL}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 	const { events } = (await response.json()) as { events: CycleEvent[] };
 	const demo = mock.service.accounts()[0].account_id;
 	return events.filter((e) => e.account_id === demo);

@@ -40,6 +40,7 @@ export class Store {
 	private accountsById = new Map<string, Account>();
 	private tracked = new Map<string, Set<string>>();
 	private subscribed = new Set<string>();
+	private readonly subscriberCounts = new Map<string, number>();
 	readonly sources = new Map<string, Source>();
 	readonly sourcesByDomain = new Map<string, Source>();
 	readonly jobs = new Map<string, StoredJob>();
@@ -80,6 +81,7 @@ export class Store {
 		this.accountsById.clear();
 		this.tracked.clear();
 		this.subscribed.clear();
+		this.subscriberCounts.clear();
 		this.sources.clear();
 		this.sourcesByDomain.clear();
 		this.jobs.clear();
@@ -312,18 +314,36 @@ export class Store {
 		});
 	}
 
+	/** How many subscribers the account has. */
+	subscriberCount(accountId: string): number {
+		return this.subscriberCounts.get(accountId) ?? 0;
+	}
+
 	isSubscribed(accountId: string, email: string): boolean {
 		return this.subscribed.has(`${accountId}\n${email.toLowerCase()}`);
 	}
 
-	async addSubscriber(subscriber: Subscriber): Promise<void> {
-		await this.insertSubscriber(subscriber);
-		this.onChange?.({ kind: 'subscriber', id: `${subscriber.account_id}\n${subscriber.email.toLowerCase()}`, value: subscriber });
+	/**
+	 * Adds those not subscribed yet, then reports them all in one synchronous step, so that a
+	 * state folder saves them in one transaction: an upload is saved whole or not at all.
+	 */
+	async addSubscribers(subscribers: readonly Subscriber[]): Promise<void> {
+		const added: Subscriber[] = [];
+		for (const subscriber of subscribers) {
+			// Checked again here: another upload of the same address may have added it while this one waited.
+			if (this.isSubscribed(subscriber.account_id, subscriber.email)) continue;
+			await this.insertSubscriber(subscriber);
+			added.push(subscriber);
+		}
+		for (const subscriber of added) {
+			this.onChange?.({ kind: 'subscriber', id: `${subscriber.account_id}\n${subscriber.email.toLowerCase()}`, value: subscriber });
+		}
 	}
 
 	private async insertSubscriber(subscriber: Subscriber): Promise<void> {
 		await this.subscribers.create(subscriber);
 		this.subscribed.add(`${subscriber.account_id}\n${subscriber.email.toLowerCase()}`);
+		this.subscriberCounts.set(subscriber.account_id, this.subscriberCount(subscriber.account_id) + 1);
 	}
 
 	subscribersOf(accountId: string): Subscriber[] {

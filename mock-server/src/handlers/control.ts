@@ -1,4 +1,9 @@
-/** The mock's own control routes (not part of the service; no auth, no rate limit, no faults). */
+/**
+ * The mock's own control routes (not part of the service; no auth, no rate limit, no faults).
+ * Those that change the mock (POST, PUT, DELETE) need `Content-Type: application/json` or an
+ * `X-Mock-Control` header: a web page can send neither to another site without a CORS preflight,
+ * so a page the user visits cannot reset or drive the mock with a form or a simple request.
+ */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
 import { MOCK_CONTROL_PATHS } from '../../../contract/api';
@@ -19,6 +24,7 @@ export interface ControlActions {
 	accounts(): Account[];
 	subscribersOf(accountId: string): Subscriber[];
 	requests(filter: JournalFilter): JournalAnswer;
+	persistence(): { state_dir: string | null; persisting: boolean; error: string | null };
 	faults: Faults;
 }
 
@@ -32,14 +38,31 @@ function changed(run: () => CycleEvent[]): Response {
 	}
 }
 
+/** The header that, like a JSON content type, marks a control call as not a browser's simple request. */
+export const CONTROL_HEADER = 'X-Mock-Control';
+
+/** The 403 for a changing control call a page could have sent cross-site, or undefined when it could not have. */
+function crossSiteRefusal(request: Request): Response | undefined {
+	const type = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
+	if (type === 'application/json' || request.headers.has(CONTROL_HEADER)) return undefined;
+	return apiError(
+		403,
+		`Control routes that change the mock need "Content-Type: application/json" or an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); ` +
+			`e.g. curl -X ${request.method} -H 'Content-Type: application/json' …`,
+	);
+}
+
+type Resolver = Parameters<typeof http.post>[1];
+const changing = (resolve: Resolver): Resolver => (info) => crossSiteRefusal(info.request) ?? resolve(info);
+
 export function controlHandlers(actions: ControlActions): HttpHandler[] {
 	const path = (p: string) => `*${p}`;
 	return [
-		http.post(path(MOCK_CONTROL_PATHS.reset), async () => {
+		http.post(path(MOCK_CONTROL_PATHS.reset), changing(async () => {
 			await actions.reset();
 			return HttpResponse.json({ reset: true });
-		}),
-		http.post(path(MOCK_CONTROL_PATHS.process), async ({ request }) => {
+		})),
+		http.post(path(MOCK_CONTROL_PATHS.process), changing(async ({ request }) => {
 			// No body at all is the usual cycle, as before the body existed.
 			const body = (await request.clone().text()).trim() === ''
 				? processBodySchema.parse({})
@@ -47,12 +70,12 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			if (body instanceof Response) return body;
 			const { source_id, ...sizes } = body;
 			return changed(() => actions.processCycle(sizes, source_id));
-		}),
-		http.post(path(MOCK_CONTROL_PATHS.events), async ({ request }) => {
+		})),
+		http.post(path(MOCK_CONTROL_PATHS.events), changing(async ({ request }) => {
 			const body = await parseJsonBody(request, eventBodySchema, { fail: (message) => apiError(400, message), shape: EVENT_BODY_SHAPE, what: 'event' });
 			if (body instanceof Response) return body;
 			return changed(() => actions.emitEvent(body));
-		}),
+		})),
 		http.get(path(MOCK_CONTROL_PATHS.accounts), () =>
 			HttpResponse.json({
 				data: actions.accounts().map(({ account_id, organization_id, name, token, job_tags, job_board, filters }) => ({
@@ -77,8 +100,9 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 				throw error;
 			}
 		}),
+		http.get(path(MOCK_CONTROL_PATHS.state), () => HttpResponse.json(actions.persistence())),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
-		http.put(path(MOCK_CONTROL_PATHS.faults), async ({ request }) => {
+		http.put(path(MOCK_CONTROL_PATHS.faults), changing(async ({ request }) => {
 			const body = await parseJsonBody(request, faultsBodySchema, {
 				fail: (message) => apiError(400, message),
 				shape: '{"faults": [{"path", "method"?, "status"?, "body"?, "rate"?, "latency_ms"?, "drop"?, "after"?, "times"?}]}',
@@ -87,10 +111,10 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			if (body instanceof Response) return body;
 			actions.faults.set(body.faults);
 			return HttpResponse.json({ faults: actions.faults.list() });
-		}),
-		http.delete(path(MOCK_CONTROL_PATHS.faults), () => {
+		})),
+		http.delete(path(MOCK_CONTROL_PATHS.faults), changing(() => {
 			actions.faults.clear();
 			return new HttpResponse(null, { status: 204 });
-		}),
+		})),
 	];
 }

@@ -8,7 +8,7 @@ import { parseQuery } from '../http/query';
 import { apiError, jsonText } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import { RecentResults } from '../data/recent-results';
-import { searchJobs } from '../search/job-search';
+import { searchJobs, searchLimitProblem } from '../search/job-search';
 import type { HandlerContext } from '../handler-context.ts';
 import { accountFilters } from './filters';
 import { jobsEnvelope, jobsMetrics, type JobsMetrics } from './jobs-body';
@@ -65,6 +65,8 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 			if (unavailable !== undefined) {
 				return apiError(CHOICES.unavailableFilterStatus, `Invalid query parameter "${unavailable}": category and industry filters are unavailable for this account (no job board attached; Get Filters lists none)`);
 			}
+			const tooLarge = searchLimitProblem(query);
+			if (tooLarge !== undefined) return apiError(400, tooLarge);
 			const key = JSON.stringify([account.account_id, query.search, query.locations, query.categories, query.job_tags, query.industry_tags]);
 			// The account's jobs as of now: a cycle that runs between slices changes the store, not this list.
 			const { matching, metrics } = await recentSearches.get(key, store.version, async () => {

@@ -7,6 +7,9 @@
  * methods the path serves; it allows the headers the browser asks for (or
  * Authorization and Content-Type). Answers expose the rate-limit headers and
  * Retry-After to the page's script.
+ * The control routes (`/__mock/…`: every account's token, reset) are the
+ * exception to `*`: with it they carry no CORS headers, so no page may read or
+ * preflight them; an origin listed by name may.
  */
 import { CHOICES, LIMITS } from '../../../contract/api';
 
@@ -41,17 +44,17 @@ export class Cors {
 		this.origins = origins === '*' ? '*' : new Set(origins);
 	}
 
-	/** The CORS headers of an answer to a request with this Origin header (null: none). */
-	headers(origin: string | null): Record<string, string> {
+	/** The CORS headers of an answer to a request for this path with this Origin header (null: none). */
+	headers(origin: string | null, pathname: string): Record<string, string> {
 		const allow = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
-		if (this.origins === '*') return allow;
+		if (this.origins === '*') return isControlPath(pathname) ? {} : allow;
 		if (origin === null || !this.origins.has(origin)) return { vary: 'Origin' };
 		return { ...allow, 'access-control-allow-origin': origin, vary: 'Origin' };
 	}
 
 	/** The 204 answer to OPTIONS on a path that serves `allowed`: Allow, plus the preflight headers for an allowed origin. */
 	preflight(request: Request, allowed: readonly string[]): Response {
-		const headers: Record<string, string> = { allow: allowed.join(', '), ...this.headers(request.headers.get('origin')) };
+		const headers: Record<string, string> = { allow: allowed.join(', '), ...this.headers(request.headers.get('origin'), new URL(request.url).pathname) };
 		if (headers['access-control-allow-origin'] !== undefined) {
 			headers['access-control-allow-methods'] = headers.allow;
 			headers['access-control-allow-headers'] = request.headers.get('access-control-request-headers') ?? DEFAULT_ALLOWED_HEADERS;
@@ -63,7 +66,14 @@ export class Cors {
 	/** Puts the CORS headers on an answer (not on a dropped connection, which has none). */
 	apply(request: Request, response: Response): Response {
 		if (response.type === 'error') return response;
-		for (const [name, value] of Object.entries(this.headers(request.headers.get('origin')))) response.headers.set(name, value);
+		for (const [name, value] of Object.entries(this.headers(request.headers.get('origin'), new URL(request.url).pathname))) response.headers.set(name, value);
 		return response;
 	}
 }
+
+/** The mock's own routes, whose answers no page may read unless its origin is listed. */
+function isControlPath(pathname: string): boolean {
+	return pathname.includes(CONTROL_PREFIX);
+}
+
+const CONTROL_PREFIX = '/__mock/';

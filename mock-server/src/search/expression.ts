@@ -70,3 +70,8 @@ export function matches(expression: Expression, text: string): boolean {
 		(a) => a.include.every((t) => text.includes(t)) && !a.exclude.some((t) => text.includes(t)),
 	);
 }
+
+/** Every term of the expression (included and excluded), as the matching reads them. */
+export function termsOf(expression: Expression): string[] {
+	return [...expression.exclude, ...expression.alternatives.flatMap((a) => [...a.include, ...a.exclude])];
+}

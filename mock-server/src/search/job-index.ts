@@ -19,6 +19,7 @@
  */
 import type { StoredJob } from '../data/model';
 import type { Expression } from './expression';
+import type { Work } from './work';
 
 /** Words are runs of anything but white space (any fixed split keeps the reasoning above true). */
 const WORD_SEPARATORS = /\s+/;
@@ -38,8 +39,11 @@ export class JobIndex {
 	private readonly jobTags = new Map<string, number[]>();
 	private readonly sources = new Map<string, number[]>();
 	private next = 0;
-	/** Masks reused from search to search: a fresh set per search (~1 MB) drove the garbage collector under load. */
-	private readonly scratch = new Map<string, Uint8Array>();
+	/**
+	 * Mask sets reused from search to search: a fresh set per search (~1 MB) drove the garbage collector
+	 * under load. A search pauses between steps, so each search in progress holds a set of its own.
+	 */
+	private readonly spare: Scratch[] = [];
 
 	/** The serial of a job id (a new one for an id not seen before). */
 	serialOf(jobId: string): number {
@@ -91,23 +95,30 @@ export class JobIndex {
 	}
 
 	/**
-	 * The jobs that match (or may match, when not `exact`) every part of a search.
-	 * The mask is reused by the next call: read it before giving up the event loop.
+	 * The jobs that match (or may match, when not `exact`) every part of a search. The work is
+	 * counted in `work`, which pauses when a turn's share is spent, so other requests get theirs.
+	 * Call `release` once the mask is read: its buffers go to the next search.
 	 */
-	candidates(search: Expression, locations: Expression, filters: TagFilters): Candidates {
-		const text = this.expressionCandidates(search, this.textWords, 'text');
-		const places = this.expressionCandidates(locations, this.placeWords, 'places');
-		and(text.mask, places.mask);
-		if (filters.categories.size > 0) and(text.mask, this.anyOf(this.categories, filters.categories));
-		if (filters.jobTags.size > 0) and(text.mask, this.anyOf(this.jobTags, filters.jobTags));
-		if (filters.sources !== undefined) and(text.mask, this.anyOf(this.sources, filters.sources));
-		return { mask: text.mask, exact: text.exact && places.exact };
+	async candidates(search: Expression, locations: Expression, filters: TagFilters, work: Work): Promise<Candidates & { release(): void }> {
+		const scratch = this.spare.pop() ?? new Scratch();
+		// Jobs added while the search pauses get serials past this size: the search does not see them.
+		scratch.size = this.next;
+		const text = await this.expressionCandidates(search, this.textWords, 'text', scratch, work);
+		const places = await this.expressionCandidates(locations, this.placeWords, 'places', scratch, work);
+		await pass(work, and(text.mask, places.mask));
+		if (filters.categories.size > 0) await pass(work, and(text.mask, await this.anyOf(this.categories, filters.categories, scratch, work)));
+		if (filters.jobTags.size > 0) await pass(work, and(text.mask, await this.anyOf(this.jobTags, filters.jobTags, scratch, work)));
+		if (filters.sources !== undefined) await pass(work, and(text.mask, await this.anyOf(this.sources, filters.sources, scratch, work)));
+		const release = () => {
+			if (this.spare.length < MAX_SPARE_SCRATCH) this.spare.push(scratch);
+		};
+		return { mask: text.mask, exact: text.exact && places.exact, release };
 	}
 
 	/** Jobs holding any of the keys (the mask is reused by the next filter). */
-	private anyOf(postings: Map<string, number[]>, keys: ReadonlySet<string>): Uint8Array {
-		const mask = this.buffer('filter', 0);
-		for (const key of keys) for (const serial of postings.get(key) ?? []) mask[serial] = 1;
+	private async anyOf(postings: Map<string, number[]>, keys: ReadonlySet<string>, scratch: Scratch, work: Work): Promise<Uint8Array> {
+		const mask = scratch.buffer('filter', 0);
+		for (const key of keys) await setAll(mask, postings.get(key) ?? [], work);
 		return mask;
 	}
 
@@ -122,54 +133,90 @@ export class JobIndex {
 	}
 
 	/** The expression's algebra over term sets; a superset when any term's set is not exact (then no exclusion is subtracted). */
-	private expressionCandidates(expression: Expression, words: Map<string, number[]>, name: string): Candidates {
+	private async expressionCandidates(expression: Expression, words: Map<string, number[]>, name: string, scratch: Scratch, work: Work): Promise<Candidates> {
 		let exact = true;
-		const term = (text: string) => {
-			const found = this.termCandidates(text, words);
+		const term = async (text: string) => {
+			const found = await this.termCandidates(text, words, scratch, work);
 			exact &&= found.exact;
 			return found;
 		};
-		const without = (mask: Uint8Array, text: string) => {
-			const excluded = term(text);
-			if (excluded.exact) andNot(mask, excluded.mask);
+		const without = async (mask: Uint8Array, text: string) => {
+			const excluded = await term(text);
+			if (excluded.exact) await pass(work, andNot(mask, excluded.mask));
 		};
 		let mask: Uint8Array;
 		if (expression.alternatives.length === 0) {
-			mask = this.buffer(name, 1);
+			mask = scratch.buffer(name, 1);
 		} else {
-			mask = this.buffer(name, 0);
+			mask = scratch.buffer(name, 0);
 			for (const alternative of expression.alternatives) {
-				const inAlternative = this.buffer('alternative', 1);
-				for (const included of alternative.include) and(inAlternative, term(included).mask);
-				for (const excluded of alternative.exclude) without(inAlternative, excluded);
-				or(mask, inAlternative);
+				const inAlternative = scratch.buffer('alternative', 1);
+				for (const included of alternative.include) await pass(work, and(inAlternative, (await term(included)).mask));
+				for (const excluded of alternative.exclude) await without(inAlternative, excluded);
+				await pass(work, or(mask, inAlternative));
 			}
 		}
-		for (const excluded of expression.exclude) without(mask, excluded);
+		for (const excluded of expression.exclude) await without(mask, excluded);
 		return { mask, exact };
 	}
 
 	/** Jobs with, for each word of the term, a word that contains it (the mask is reused by the next term). */
-	private termCandidates(term: string, words: Map<string, number[]>): Candidates {
+	private async termCandidates(term: string, words: Map<string, number[]>, scratch: Scratch, work: Work): Promise<Candidates> {
 		const parts = [...new Set(wordsOf(term))];
-		const mask = this.buffer('term', 1);
+		const mask = scratch.buffer('term', 1);
 		for (const part of parts) {
-			const holding = this.buffer('holding', 0);
-			for (const [word, serials] of words) if (word.includes(part)) for (const serial of serials) holding[serial] = 1;
-			and(mask, holding);
+			const holding = scratch.buffer('holding', 0);
+			let compared = 0;
+			for (const [word, serials] of words) {
+				compared++;
+				if (word.includes(part)) {
+					await setAll(holding, serials, work);
+				} else if (compared % WORDS_PER_STEP_CHECK === 0) {
+					await work.spend(WORDS_PER_STEP_CHECK * STEPS_PER_WORD);
+				}
+			}
+			await pass(work, and(mask, holding));
 		}
 		return { mask, exact: parts.length === 1 && parts[0] === term };
 	}
+}
 
-	/** The named scratch mask, one entry per serial, filled with `value`. */
-	private buffer(name: string, value: 0 | 1): Uint8Array {
-		let mask = this.scratch.get(name);
-		if (mask === undefined || mask.length !== this.next) {
-			mask = new Uint8Array(this.next);
-			this.scratch.set(name, mask);
+/** The masks of one search in progress, one entry per serial the index had when it started. */
+class Scratch {
+	size = 0;
+	private readonly masks = new Map<string, Uint8Array>();
+
+	/** The named mask, filled with `value`. */
+	buffer(name: string, value: 0 | 1): Uint8Array {
+		let mask = this.masks.get(name);
+		if (mask === undefined || mask.length !== this.size) {
+			mask = new Uint8Array(this.size);
+			this.masks.set(name, mask);
 		}
 		return mask.fill(value);
 	}
+}
+
+/** Searches in progress at once beyond this allocate their masks and leave them to the garbage collector. */
+const MAX_SPARE_SCRATCH = 4;
+/** A word compared with a part costs about as much as a few serials set (work.ts counts in serials). */
+const STEPS_PER_WORD = 4;
+const WORDS_PER_STEP_CHECK = 256;
+/** Serials set between two checks of the work budget. */
+const SERIALS_PER_STEP_CHECK = 4096;
+
+/** Sets the serials' entries (past the mask: jobs newer than the search, skipped), counting the work. */
+async function setAll(mask: Uint8Array, serials: readonly number[], work: Work): Promise<void> {
+	for (let start = 0; start < serials.length; start += SERIALS_PER_STEP_CHECK) {
+		const end = Math.min(serials.length, start + SERIALS_PER_STEP_CHECK);
+		for (let i = start; i < end; i++) mask[serials[i]] = 1;
+		await work.spend(end - start);
+	}
+}
+
+/** Counts a pass over a mask (a byte costs a fraction of a serial set: sequential, no lookup). */
+function pass(work: Work, bytes: number): Promise<void> | undefined {
+	return work.spend(bytes >>> 3);
 }
 
 /**
@@ -186,17 +233,20 @@ export interface TagFilters {
 /** Tags match case-insensitively: both sides go through this. */
 export const lowerTag = (tag: string) => tag.toLowerCase();
 
-/** In place, into `a`. */
-function and(a: Uint8Array, b: Uint8Array): void {
+/** In place, into `a`; each returns the bytes it passed over (for the work count). */
+function and(a: Uint8Array, b: Uint8Array): number {
 	for (let i = 0; i < a.length; i++) a[i] &= b[i];
+	return a.length;
 }
 
-function or(a: Uint8Array, b: Uint8Array): void {
+function or(a: Uint8Array, b: Uint8Array): number {
 	for (let i = 0; i < a.length; i++) a[i] |= b[i];
+	return a.length;
 }
 
-function andNot(a: Uint8Array, b: Uint8Array): void {
+function andNot(a: Uint8Array, b: Uint8Array): number {
 	for (let i = 0; i < a.length; i++) a[i] &= b[i] ^ 1;
+	return a.length;
 }
 
 /** A job's serial goes in once per key: a key repeated within one job finds it last in the list. */

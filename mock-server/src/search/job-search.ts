@@ -4,14 +4,17 @@
  * and `industry_tags` (repeated parameters) each keep jobs with any of their
  * values (tags case-insensitively; industries are the job's source's). Input is newest first and so
  * is the output. The index (job-index.ts) answers the search, or narrows it
- * to the jobs the exact check must read; either way the jobs are gathered in
- * slices (data/in-slices.ts), so a search matching most jobs still gives other
- * requests a turn.
+ * to the jobs the exact check must read. Every step of it is counted (work.ts)
+ * and the search pauses once a turn's share is spent, so a search matching most
+ * jobs, or one of many one-letter terms, still gives other requests a turn.
+ * A search has at most LIMITS.maxSearchWords words in its terms per parameter
+ * and terms of at most LIMITS.maxSearchTermLength characters (searchLimitProblem).
  */
-import { inSlices, type Pause } from '../data/in-slices';
+import { LIMITS } from '../../../contract/api';
 import type { StoredJob } from '../data/model';
-import { isEmpty, matches, parseExpression } from './expression';
+import { isEmpty, matches, parseExpression, termsOf, type Expression } from './expression';
 import { lowerTag, type JobIndex, type TagFilters } from './job-index';
+import { JOB_READ_STEPS, TERM_CHECK_STEPS, Work } from './work';
 
 export interface JobSearch {
 	search?: string;
@@ -30,7 +33,24 @@ export interface SearchScope {
 	sourcesIn(industries: ReadonlySet<string>): ReadonlySet<string>;
 }
 
-export async function searchJobs(scope: SearchScope, query: JobSearch, pause?: Pause): Promise<readonly StoredJob[]> {
+/** Why the search is refused (the 400's message), or undefined when it is within the limits. */
+export function searchLimitProblem(query: Pick<JobSearch, 'search' | 'locations'>): string | undefined {
+	for (const name of ['search', 'locations'] as const) {
+		const terms = termsOf(parseExpression(query[name] ?? ''));
+		const long = terms.find((term) => term.length > LIMITS.maxSearchTermLength);
+		if (long !== undefined) {
+			return `Invalid query parameter "${name}": a term is ${long.length} characters long; at most ${LIMITS.maxSearchTermLength}`;
+		}
+		const words = terms.reduce((sum, term) => sum + term.split(' ').length, 0);
+		if (words > LIMITS.maxSearchWords) {
+			return `Invalid query parameter "${name}": its terms have ${words} words in all; at most ${LIMITS.maxSearchWords} (split it into several searches)`;
+		}
+	}
+	return undefined;
+}
+
+/** `work` counts the search's steps and pauses it between turns (a test may pass its own, to read the count). */
+export async function searchJobs(scope: SearchScope, query: JobSearch, work: Work = new Work()): Promise<readonly StoredJob[]> {
 	const search = parseExpression(query.search ?? '');
 	const locations = parseExpression(query.locations ?? '');
 	const filters: TagFilters = {
@@ -42,17 +62,27 @@ export async function searchJobs(scope: SearchScope, query: JobSearch, pause?: P
 		return scope.jobs;
 	}
 	// The index reuses its mask on the next search: turned into positions at once, before any pause.
-	const { mask, exact } = scope.index.candidates(search, locations, filters);
+	const candidates = await scope.index.candidates(search, locations, filters, work);
+	const positions = candidatePositions(scope.serials, candidates.mask);
+	candidates.release();
+	await work.spend(scope.serials.length >>> 2);
 	const found: StoredJob[] = [];
-	const keep = exact
+	const keep = candidates.exact
 		? (i: number) => void found.push(scope.jobs[i])
 		: (i: number) => {
 				const j = scope.jobs[i];
 				if (passesFilters(j, filters) && matches(locations, j.places) && matches(search, j.text)) found.push(j);
 			};
-	await inSlices(candidatePositions(scope.serials, mask), keep, pause);
+	const stepsPerJob = JOB_READ_STEPS + (candidates.exact ? 0 : TERM_CHECK_STEPS * (termCount(search) + termCount(locations)));
+	for (const position of positions) {
+		keep(position);
+		const pausing = work.spend(stepsPerJob);
+		if (pausing) await pausing;
+	}
 	return found;
 }
+
+const termCount = (expression: Expression) => termsOf(expression).length;
 
 /** Positions whose serial is a candidate, in order: passes over numbers only, no record is read. */
 function candidatePositions(serials: Int32Array, candidates: Uint8Array): Int32Array {

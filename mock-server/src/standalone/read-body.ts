@@ -7,12 +7,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-export type BodyRead = { body: Buffer<ArrayBuffer> } | { tooLarge: true };
+/** `aborted`: the client closed the connection before the body ended (nothing to answer). */
+export type BodyRead = { body: Buffer<ArrayBuffer> } | { tooLarge: true } | { aborted: true };
 
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
 	const declared = Number(req.headers['content-length'] ?? 0);
 	if (declared > maxBytes) return Promise.resolve({ tooLarge: true });
-	return new Promise((resolve, reject) => {
+	return new Promise((resolve) => {
 		const chunks: Buffer[] = [];
 		let length = 0;
 		const onData = (chunk: Buffer) => {
@@ -26,6 +27,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
 		const onEnd = () => resolve({ body: Buffer.concat(chunks, length) });
 		req.on('data', onData);
 		req.once('end', onEnd);
-		req.once('error', reject);
+		// node reports a client gone mid-body as an 'aborted' error (ECONNRESET): a client's doing, not the mock's.
+		req.once('error', () => resolve({ aborted: true }));
 	});
 }

@@ -5,15 +5,16 @@
  * position. Restoring happens before the listeners are attached, so nothing
  * restored is written again.
  */
-import type { Job, Signal, Source, WebhookSetting } from '../../../contract/schemas';
+import { jobSchema, signalSchema, sourceSchema, webhookSettingSchema, type Job, type WebhookSetting } from '../../../contract/schemas';
 import type { StoredJob, Subscriber } from '../data/model';
 import { placeText, searchText } from '../data/generate';
 import type { Store } from '../data/store';
-import type { FaultRule, Faults } from '../http/faults';
+import { faultsBodySchema, type FaultRule, type Faults } from '../http/faults';
 import type { ProcessorPosition } from '../process/cycle';
+import { z } from 'zod/v4';
 import { MAX_LOG_ENTRIES, type DeliveryEngine, type DeliveryLogEntry } from '../webhooks/delivery-engine';
 import type { WebhookSettingsStore } from '../webhooks/settings-store';
-import { StateFolder } from './state-folder';
+import { StateFolder, StateFolderError } from './state-folder';
 
 export interface PersistedParts {
 	store: Store;
@@ -22,7 +23,17 @@ export interface PersistedParts {
 	engine: DeliveryEngine;
 }
 
+/** What GET /__mock/state answers about the folder. */
+export interface Persistence {
+	state_dir: string;
+	/** False once a write failed: changes since are in memory only. */
+	persisting: boolean;
+	/** SQLite's error that stopped the saving, else null. */
+	error: string | null;
+}
+
 export interface AttachedState {
+	persistence(): Persistence;
 	/** The processor's saved position, if a cycle ever ran. */
 	position: ProcessorPosition | undefined;
 	/** How many changed records and logged attempts were restored. */
@@ -36,37 +47,22 @@ export interface AttachedState {
 export async function attachState(dir: string, dataSet: Record<string, unknown>, parts: PersistedParts): Promise<AttachedState> {
 	const { store, settings, faults, engine } = parts;
 	const folder = await StateFolder.open(dir, dataSet, MAX_LOG_ENTRIES);
-	const saved = folder.read();
 	let position: ProcessorPosition | undefined;
-	for (const { kind, id, value } of saved.records) {
-		switch (kind) {
-			case 'job':
-				restoreJob(store, id, value as Job | null);
-				break;
-			case 'source':
-				store.replaceSource(value as Source);
-				break;
-			case 'signal':
-				store.putSignal(value as Signal);
-				break;
-			case 'subscriber':
-				await store.addSubscriber(value as Subscriber);
-				break;
-			case 'webhook':
-				if (value !== null) {
-					const { account_id, setting } = value as { account_id: string; setting: WebhookSetting };
-					settings.restore(account_id, setting);
-				}
-				break;
-			case 'faults':
-				faults.set(value as FaultRule[]);
-				break;
-			case 'processor':
-				position = value as ProcessorPosition;
-				break;
-			default:
-				throw new Error(`${dir}: unknown record kind "${kind}" (written by a newer mock?)`);
+	let saved: ReturnType<StateFolder['read']>;
+	try {
+		saved = folder.read();
+		for (const record of saved.records) {
+			try {
+				position = (await restore(record, parts)) ?? position;
+			} catch (error) {
+				if (error instanceof StateFolderError) throw error;
+				throw new StateFolderError(`${folder.file}: record ${record.kind} "${record.id}" cannot be restored: ${(error as Error).message}. Move the file away to start from the seed, or delete that row`);
+			}
 		}
+	} catch (error) {
+		// A refused folder must not stay locked by this process.
+		folder.close();
+		throw error;
 	}
 	engine.restoreLog(saved.deliveries as DeliveryLogEntry[]);
 
@@ -75,12 +71,54 @@ export async function attachState(dir: string, dataSet: Record<string, unknown>,
 	faults.onChange = (rules) => folder.put('faults', 'rules', rules);
 	engine.onRecord = (entry) => folder.appendDelivery(entry);
 	return {
+		persistence: () => ({ state_dir: dir, persisting: folder.failure() === undefined, error: folder.failure() ?? null }),
 		position,
 		restored: { records: saved.records.length, deliveries: saved.deliveries.length },
 		savePosition: (p) => folder.put('processor', 'position', p),
 		clear: () => folder.clear(),
 		close: () => folder.close(),
 	};
+}
+
+/** The saved records of the kinds the contract has a schema for are checked against it: a damaged one is refused, not served. */
+const checked = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
+	const parsed = schema.safeParse(value);
+	if (parsed.success) return parsed.data;
+	const issue = parsed.error.issues[0];
+	throw new Error(`${issue.path.join('.') || 'the value'}: ${issue.message}`);
+};
+
+/** Puts one saved record back; returns the processor's position for that record. */
+async function restore({ kind, id, value }: { kind: string; id: string; value: unknown }, parts: PersistedParts): Promise<ProcessorPosition | undefined> {
+	const { store, settings, faults } = parts;
+	switch (kind) {
+		case 'job':
+			restoreJob(store, id, value === null ? null : checked(jobSchema, value));
+			break;
+		case 'source':
+			store.replaceSource(checked(sourceSchema, value));
+			break;
+		case 'signal':
+			store.putSignal(checked(signalSchema, value));
+			break;
+		case 'subscriber':
+			await store.addSubscribers([value as Subscriber]);
+			break;
+		case 'webhook':
+			if (value !== null) {
+				const { account_id, setting } = checked(z.object({ account_id: z.string().min(1), setting: webhookSettingSchema }), value);
+				settings.restore(account_id, setting as WebhookSetting);
+			}
+			break;
+		case 'faults':
+			faults.set(checked(faultsBodySchema.shape.faults, value) as FaultRule[]);
+			break;
+		case 'processor':
+			return value as ProcessorPosition;
+		default:
+			throw new Error(`unknown record kind "${kind}" (written by a newer mock?)`);
+	}
+	return undefined;
 }
 
 /** A saved job is the latest value of a seeded or created job; null means it was deleted. */

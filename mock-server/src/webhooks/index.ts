@@ -21,6 +21,9 @@ export interface WebhooksOptions {
 	faults?: Faults;
 	/** The service's request journal (default: none). */
 	journal?: Journal;
+	/** The delivery queue's caps (delivery-engine.ts). */
+	maxQueued?: number;
+	maxQueuedPerAccount?: number;
 }
 
 export function createWebhooks(options: WebhooksOptions) {

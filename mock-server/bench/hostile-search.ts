@@ -1,0 +1,188 @@
+/**
+ * Hostile job searches beside normal clients: the normal clients' latency
+ * (p50, p99, max) and the longest the mock's event loop was held, for one or
+ * more builds of the mock side by side in one run (before and after a change).
+ * The longest block is given twice: wall-clock (monitorEventLoopDelay, which a
+ * busy machine stretches) and as the main thread's CPU time between two ticks
+ * of a 2 ms timer (what the mock itself held the loop for).
+ *
+ *   node mock-server/bench/hostile-search.ts NAME=DIST [NAME=DIST ...]
+ *   e.g. old=/tmp/old/mock-server/dist new=mock-server/dist
+ *
+ * Each build runs in its own child process with the default data set (100,000
+ * jobs), rate limit off, its event loop watched by monitorEventLoopDelay. The
+ * builds take turns (ROUNDS rounds of DURATION_MS each), so machine noise falls
+ * on all of them alike. Hostile searches come from fast-check with a fixed seed
+ * (the same ones for every build): thousands of terms, one-letter terms, long
+ * terms, odd characters; their answers may be anything (a 400 is the point).
+ * Node 24 runs this file as it is (type stripping); it imports no mock code.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Agent, request } from 'node:http';
+import fc from 'fast-check';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const NORMAL_CLIENTS = 8;
+const HOSTILE_CLIENTS = 4;
+const TOKEN = 'demo-token-job-signals';
+const MAX_TARGET = 8000;
+
+type Message = { kind: 'ready'; port: number } | { kind: 'loop'; maxMs: number; p99Ms: number; maxCpuMs: number } | { kind: 'loop?' } | { kind: 'loop-reset' } | { kind: 'stop' };
+
+/** Child role: one build of the mock, its event loop watched. */
+async function runMock(dist: string): Promise<void> {
+	const { startMockServer } = (await import(resolve(dist, 'index.js'))) as { startMockServer: (o: object) => Promise<{ appUrl: string }> };
+	const server = await startMockServer({ port: 0, rateLimit: 0 });
+	const loop = monitorEventLoopDelay({ resolution: 5 });
+	loop.enable();
+	// The main thread's CPU time between two ticks: the longest stretch of work it did without a turn,
+	// which other processes on the machine cannot stretch the way they stretch the wall-clock delay.
+	const cpuNow = () => {
+		const { user, system } = process.threadCpuUsage();
+		return (user + system) / 1000;
+	};
+	let lastCpu = cpuNow();
+	let maxCpuMs = 0;
+	setInterval(() => {
+		const now = cpuNow();
+		maxCpuMs = Math.max(maxCpuMs, now - lastCpu);
+		lastCpu = now;
+	}, 2).unref();
+	process.send?.({ kind: 'ready', port: Number(new URL(server.appUrl).port) } satisfies Message);
+	process.on('message', (message: Message) => {
+		if (message.kind === 'loop-reset') {
+			loop.reset();
+			maxCpuMs = 0;
+		}
+		if (message.kind === 'loop?') process.send?.({ kind: 'loop', maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6, maxCpuMs } satisfies Message);
+		if (message.kind === 'stop') process.exit(0);
+	});
+}
+
+function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string }> {
+	return new Promise((done, fail) => {
+		const req = request({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${TOKEN}` } }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (c: Buffer) => chunks.push(c));
+			res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+			res.on('error', fail);
+		});
+		req.on('error', fail);
+		req.end();
+	});
+}
+
+/** The same hostile searches for every build. */
+function hostileSearches(): string[] {
+	const oneLetter = 'abcdefghijklmnopqrstuvwxyz';
+	const letter = fc.constantFrom(...`${oneLetter}é1 -.`.split(''));
+	const word = fc.oneof(letter, fc.string({ unit: letter, minLength: 1, maxLength: 3 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }), fc.string({ unit: letter, minLength: 150, maxLength: 600 }));
+	const joined = fc
+		.array(fc.tuple(fc.constantFrom(',', '|', '+', ' ', ',-', '+-'), word), { minLength: 1, maxLength: 3000 })
+		.map((parts) => parts.map(([separator, w], i) => (i === 0 ? w : `${separator}${w}`)).join(''));
+	const fixed = [
+		// The issue's search: 2,000 one-letter OR terms.
+		Array.from({ length: 2000 }, (_, i) => oneLetter[i % 26]).join('|'),
+		Array.from({ length: 2000 }, (_, i) => oneLetter[i % 26]).join(','),
+		Array.from({ length: 100 }, (_, i) => 'etaoinshrdlu'[i % 12]).join('|'),
+		'e'.repeat(4000),
+		Array.from({ length: 1000 }, (_, i) => `${oneLetter[i % 26]} ${oneLetter[(i * 7) % 26]}`).join('|'),
+	];
+	const sampled = fc.sample(joined, { numRuns: 60, seed: 19 });
+	return [...fixed, ...sampled].map((s) => `/v2/jobs?search=${encodeURIComponent(s)}`).filter((path) => path.length <= MAX_TARGET);
+}
+
+const NORMAL = ['/v2/jobs/filters', '/v2/collections', '/v2/jobs?search=python', '/v2/jobs?search=engineer&offset=100', '/v2/jobs?locations=berlin'];
+
+function percentile(sorted: readonly number[], p: number): number {
+	return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function ask(child: ChildProcess, message: Message, reply?: Message['kind']): Promise<Message | undefined> {
+	return new Promise((done) => {
+		if (reply === undefined) {
+			child.send(message);
+			return done(undefined);
+		}
+		const on = (m: Message) => {
+			if (m.kind !== reply) return;
+			child.off('message', on);
+			done(m);
+		};
+		child.on('message', on);
+		child.send(message);
+	});
+}
+
+async function phase(port: number, child: ChildProcess, hostile: readonly string[]) {
+	const normalAgent = new Agent({ keepAlive: true, maxSockets: NORMAL_CLIENTS });
+	const hostileAgent = new Agent({ keepAlive: true, maxSockets: HOSTILE_CLIENTS });
+	// Warm the normal searches' cache, as a steady client would have.
+	for (const path of NORMAL) await get(normalAgent, port, path);
+	await ask(child, { kind: 'loop-reset' });
+	const deadline = performance.now() + DURATION_MS;
+	const latencies: number[] = [];
+	const statuses = new Map<number, number>();
+	let hostileDone = 0;
+	let next = 0;
+	const normal = async (n: number) => {
+		for (let i = n; performance.now() < deadline; i++) {
+			const t = performance.now();
+			const answer = await get(normalAgent, port, NORMAL[i % NORMAL.length]);
+			if (answer.status !== 200) throw new Error(`${NORMAL[i % NORMAL.length]}: HTTP ${answer.status}`);
+			latencies.push(performance.now() - t);
+		}
+	};
+	const attacker = async () => {
+		while (performance.now() < deadline) {
+			const answer = await get(hostileAgent, port, hostile[next++ % hostile.length]);
+			statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+			hostileDone++;
+		}
+	};
+	await Promise.all([...Array.from({ length: NORMAL_CLIENTS }, (_, i) => normal(i)), ...Array.from({ length: HOSTILE_CLIENTS }, attacker)]);
+	const loop = (await ask(child, { kind: 'loop?' }, 'loop')) as Extract<Message, { kind: 'loop' }>;
+	normalAgent.destroy();
+	hostileAgent.destroy();
+	latencies.sort((a, b) => a - b);
+	return { normal: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0, hostile: hostileDone, statuses: Object.fromEntries(statuses), loopMaxMs: loop.maxMs, loopP99Ms: loop.p99Ms, loopMaxCpuMs: loop.maxCpuMs };
+}
+
+async function main(): Promise<void> {
+	const builds = process.argv.slice(2).map((arg) => {
+		const at = arg.indexOf('=');
+		if (at < 1) throw new Error(`expected NAME=DIST, got "${arg}"`);
+		return { name: arg.slice(0, at), dist: resolve(arg.slice(at + 1)) };
+	});
+	if (builds.length === 0) throw new Error('usage: node mock-server/bench/hostile-search.ts NAME=DIST [NAME=DIST ...]');
+	const hostile = hostileSearches();
+	const running = [];
+	for (const build of builds) {
+		const child = fork(process.argv[1], ['--mock', build.dist], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+		const ready = await new Promise<Message>((done) => child.once('message', done));
+		running.push({ ...build, child, port: (ready as Extract<Message, { kind: 'ready' }>).port });
+	}
+	console.log(`${hostile.length} hostile searches, ${NORMAL_CLIENTS} normal clients beside ${HOSTILE_CLIENTS} hostile ones, ${ROUNDS} rounds of ${DURATION_MS} ms per build`);
+	const fmt = (n: number) => n.toFixed(1);
+	for (let round = 1; round <= ROUNDS; round++) {
+		for (const build of running) {
+			const r = await phase(build.port, build.child, hostile);
+			console.log(
+				`round ${round} ${build.name.padEnd(6)} normal: ${r.normal} requests, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms | hostile: ${r.hostile} answered ${JSON.stringify(r.statuses)} | mock event loop: max block ${fmt(r.loopMaxMs)} ms wall, ${fmt(r.loopMaxCpuMs)} ms main-thread CPU; p99 delay ${fmt(r.loopP99Ms)} ms`,
+			);
+		}
+	}
+	for (const build of running) build.child.send({ kind: 'stop' } satisfies Message);
+}
+
+if (process.argv[2] === '--mock') {
+	void runMock(process.argv[3]);
+} else {
+	main().catch((error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
