@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireInstallLock } from '../../scripts/n8n/install-lock.mts';
-import { REPO_ROOT } from '../../scripts/n8n/config.mts';
+import { N8N_VERSION, REPO_ROOT } from '../../scripts/n8n/config.mts';
 
 const dir = mkdtempSync(join(tmpdir(), 'job-signals-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,9 +65,42 @@ describe('the n8n install lock', () => {
 		expect(existsSync(lock)).toBe(false);
 	});
 
-	it('install.mts takes the lock beside the cache folder before installing', () => {
-		const source = readFileSync(join(REPO_ROOT, 'scripts/n8n/install.mts'), 'utf8');
-		expect(source).toContain('const LOCK = `${CACHE_DIR}.lock`;');
-		expect(source).toMatch(/await acquireInstallLock\(LOCK,[\s\S]*if \(!installed\(\)\) await install\(\);/);
+	it('a second `install.mts` waits for the run that is installing, says so, and uses its install instead of installing again', async () => {
+		const cache = join(dir, 'n8n-cache');
+		const go = join(dir, 'install-go');
+		// The first run: holds the cache's lock like an install in progress, then leaves its marker and lets go.
+		const script = `
+			import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+			import { acquireInstallLock } from ${JSON.stringify(join(REPO_ROOT, 'scripts/n8n/install-lock.mts'))};
+			const release = await acquireInstallLock(${JSON.stringify(`${cache}.lock`)}, { onWait: () => {} });
+			console.log('holding');
+			while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 20));
+			mkdirSync(${JSON.stringify(cache)}, { recursive: true });
+			writeFileSync(${JSON.stringify(join(cache, '.installed'))}, '${N8N_VERSION} node-' + process.versions.node + '\\n');
+			release();
+		`;
+		const first = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+		let firstOutput = '';
+		first.stdout.on('data', (chunk: Buffer) => (firstOutput += chunk.toString()));
+		while (!firstOutput.includes('holding')) await new Promise((r) => setTimeout(r, 20));
+
+		const second = spawn(process.execPath, [join(REPO_ROOT, 'scripts/n8n/install.mts')], {
+			env: { ...process.env, JOB_SIGNALS_N8N_CACHE: cache },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let output = '';
+		second.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		second.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		// Never let a broken marker start a real 2.8 GB install from a unit test.
+		const guard = setInterval(() => output.includes('Installing n8n') && second.kill('SIGKILL'), 50);
+		const exited = new Promise<number | null>((resolve) => second.on('exit', resolve));
+		while (!output.includes('waiting')) await new Promise((r) => setTimeout(r, 20));
+		writeFileSync(go, '');
+		expect(await exited).toBe(0);
+		clearInterval(guard);
+		expect(output).toBe(
+			`Another run (PID ${first.pid}) is installing n8n ${N8N_VERSION} into ${cache}; waiting for it to finish (its progress: ${join(cache, 'install.log')}).\n`,
+		);
+		expect(existsSync(`${cache}.lock`)).toBe(false);
 	});
 });

@@ -3,11 +3,13 @@
  * packages and the one command that installs them: the message, on folders made to lack each, and the
  * e2e configuration's global setup, which throws it before anything starts.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_PACKAGES, missingPackagesMessage, type Lookup } from '../../scripts/n8n/system-packages.mts';
+import { REPO_ROOT } from '../../scripts/n8n/config.mts';
 import e2eConfig from '../../vitest.e2e.config';
 
 const dir = mkdtempSync(join(tmpdir(), 'job-signals-packages-'));
@@ -65,5 +67,23 @@ describe('the Debian packages the e2e tests need', () => {
 
 	it('npm run test:e2e checks all three before any test starts (its global setup)', () => {
 		expect(e2eConfig.test?.globalSetup).toEqual(['test/e2e/system-packages.setup.ts']);
+	});
+
+	it('a real `vitest --config vitest.e2e.config.ts` on a PATH without redis-server stops at once with the message, not an ENOENT stack', () => {
+		const path = join(dir, 'path-without-redis');
+		mkdirSync(path);
+		symlinkSync(process.execPath, join(path, 'node'));
+		const run = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts'], {
+			cwd: REPO_ROOT,
+			env: { ...process.env, PATH: path },
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
+		const output = run.stdout + run.stderr;
+		expect(run.status, output).toBe(1);
+		expect(output).toContain('redis-server (needs redis-server and redis-cli on PATH)');
+		expect(output).toMatch(/Install with:\n {2}(sudo )?apt-get update && (sudo )?apt-get install -y --no-install-recommends (\S+ )*redis-server/);
+		expect(output).not.toContain('ENOENT');
+		expect(output).not.toContain('did not start');
 	});
 });
