@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	test: {
 		include: ['test/e2e/**/*.e2e.test.ts'],
+		// Redis, Postgres and Chromium first: a missing one is named with its install command.
+		globalSetup: ['test/e2e/system-packages.setup.ts'],
 		testTimeout: 300_000,
 		hookTimeout: 1_200_000,
 		fileParallelism: false,

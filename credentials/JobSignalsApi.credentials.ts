@@ -7,7 +7,7 @@ export class JobSignalsApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/JobSignals/jobSignals.svg', dark: 'file:../nodes/JobSignals/jobSignals.dark.svg' };
 
-	documentationUrl = 'https://example.invalid/n8n-nodes-job-signals#credential';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-job-signals#credential-job-signals-api';
 
 	properties: INodeProperties[] = [
 		{

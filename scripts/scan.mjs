@@ -3,10 +3,12 @@
  * scanner (`@n8n/scan-community-package`) only takes a registry name on its
  * command line, so its `analyzePackage` runs here on the packed tarball's
  * contents and on the source tree, and the package metadata is checked
- * against n8n's verification guidelines. Any finding exits 1.
+ * against n8n's verification guidelines. `n8n-node lint` runs on the extracted
+ * tarball with n8n's default eslint config (strict mode requires it unchanged;
+ * that config ignores dist/, so there it checks package.json). Any finding exits 1.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
@@ -20,6 +22,17 @@ try {
 	execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', work]);
 	const packageDir = join(work, 'package');
 	const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+
+	// The tarball's folder gets the repository's node_modules (eslint, the lint config) and n8n's default config.
+	symlinkSync(join(root, 'node_modules'), join(packageDir, 'node_modules'), 'dir');
+	const cli = join(root, 'node_modules/@n8n/node-cli');
+	copyFileSync(join(cli, 'dist/template/templates/shared/default/eslint.config.mjs'), join(packageDir, 'eslint.config.mjs'));
+	try {
+		execFileSync(join(root, 'node_modules/.bin/n8n-node'), ['lint'], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+		console.log('n8n-node lint on the packed tarball: passed');
+	} catch (error) {
+		findings.push(`n8n-node lint on the packed tarball failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+	}
 
 	for (const [label, result] of [
 		['packed tarball', await analyzePackage(packageDir)],

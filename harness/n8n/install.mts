@@ -4,16 +4,21 @@
  * client's native build downloads from the internet), and then sqlite3 has no
  * binary, so it is built with node-gyp against the headers of the Node that
  * runs n8n (npm's configured `nodedir` points at another Node's headers).
- * An interrupted run leaves no marker, so the next run starts over. What npm
+ * An interrupted run leaves no marker, so the next run starts over. Two first
+ * runs at once (`npm start` while `npm run test:e2e` installs) take turns: the
+ * second waits for the first's lock, says so, then finds its marker. What npm
  * and the compiler print (engine warnings, ~130 lines of C warnings) goes to
  * INSTALL_LOG; the terminal gets one line per step.
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CACHE_DIR, N8N_OVERRIDES, N8N_VERSION } from './config.mts';
+import { acquireInstallLock } from './install-lock.mts';
 
 const MARKER = join(CACHE_DIR, '.installed');
+/** Beside the cache folder, not in it: the install empties and refills the folder. */
+const LOCK = `${CACHE_DIR}.lock`;
 export const INSTALL_LOG = join(CACHE_DIR, 'install.log');
 const nodeVersion = process.versions.node;
 
@@ -64,8 +69,25 @@ const packagesSoFar = () => {
 	}
 };
 
+const installed = () => existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === `${N8N_VERSION} node-${nodeVersion}`;
+
 export async function installN8n(): Promise<string> {
-	if (existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === `${N8N_VERSION} node-${nodeVersion}`) return CACHE_DIR;
+	if (installed()) return CACHE_DIR;
+	mkdirSync(dirname(CACHE_DIR), { recursive: true });
+	const release = await acquireInstallLock(LOCK, {
+		onWait: (pid) =>
+			console.log(`Another run (PID ${pid}) is installing n8n ${N8N_VERSION} into ${CACHE_DIR}; waiting for it to finish (its progress: ${INSTALL_LOG}).`),
+	});
+	try {
+		// The run we waited for may have installed it.
+		if (!installed()) await install();
+	} finally {
+		release();
+	}
+	return CACHE_DIR;
+}
+
+async function install(): Promise<void> {
 	const started = Date.now();
 	console.log(`Installing n8n ${N8N_VERSION} into ${CACHE_DIR}`);
 	console.log('First run only: about 2,300 packages (2.8 GB), then a native sqlite3 build; later runs reuse it.');
@@ -114,7 +136,6 @@ export async function installN8n(): Promise<string> {
 	await run(process.execPath, ['-e', `require(${JSON.stringify(join(CACHE_DIR, 'node_modules', 'sqlite3'))})`]);
 	writeFileSync(MARKER, `${N8N_VERSION} node-${nodeVersion}\n`);
 	console.log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
-	return CACHE_DIR;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,13 +2,15 @@
  * Postgres and Redis for n8n's queue mode, from Debian's packages: each started
  * on a free loopback port in its own temporary folder, stopped by PID, the
  * folder removed. Postgres refuses to run as root, so as root (CI) it runs as
- * the `postgres` user the Debian package creates.
+ * the `postgres` user the Debian package creates. A machine without the
+ * packages is told which are missing and how to install them, before anything starts.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type Service } from './processes.mts';
+import { postgresBinDir, requireDebianPackages } from './system-packages.mts';
 
 export interface QueueServices {
 	postgres: { port: number; database: string; user: string };
@@ -18,14 +20,9 @@ export interface QueueServices {
 
 const isRoot = process.getuid?.() === 0;
 
+/** A Postgres program; startQueueServices has checked that the package is installed. */
 function postgresBin(name: string): string {
-	const root = '/usr/lib/postgresql';
-	const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-	for (const version of versions) {
-		const path = join(root, version, 'bin', name);
-		if (existsSync(path)) return path;
-	}
-	throw new Error(`${name} not found under ${root}: install Debian's postgresql package (apt-get install postgresql)`);
+	return join(postgresBinDir()!, name);
 }
 
 /** argv that runs `command` as the postgres user when we are root. */
@@ -53,6 +50,7 @@ function succeeds(command: string, args: string[]): boolean {
 }
 
 export async function startQueueServices(ports: { postgres: number; redis: number }): Promise<QueueServices> {
+	requireDebianPackages(['redis-server', 'postgresql']);
 	const dir = mkdtempSync(join(tmpdir(), 'job-signals-queue-'));
 	chmodSync(dir, 0o755);
 	const dataDir = join(dir, 'pg');

@@ -3,21 +3,24 @@
  * playwright-core, logged in to a real n8n with the packed package installed as a community package.
  * Each test adds the Job Signals node through the nodes panel, as a user does, and reads the node's
  * parameters, dropdowns and notices from the page; the last one opens Settings → Community nodes.
- * A failing test leaves a screenshot in a temporary folder whose path it prints.
+ * A failing test leaves a screenshot in a temporary folder whose path it prints. With
+ * JOB_SIGNALS_SCREENSHOTS=1 the README's pictures (docs/images/) are taken again: each node's panel
+ * and the credential, as the editor shows them.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, selectors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAME, REPO_ROOT } from '../../harness/n8n/config.mts';
 import { LOCAL_OWNER } from '../../harness/n8n/local-n8n.mts';
+import { CHROMIUM } from '../../harness/n8n/system-packages.mts';
 import { JobSignals } from '../../nodes/JobSignals/JobSignals.node';
 import { deprecationNotice } from '../../nodes/JobSignals/actions/resources';
 import { findCategory, JOB_CATEGORIES, signalTypeName } from '../../nodes/shared/contract.ts';
 import { sourceLocator } from '../../nodes/shared/source-locator.ts';
 import { JobSignalsPollTrigger } from '../../nodes/JobSignalsPollTrigger/JobSignalsPollTrigger.node';
-import { DEMO_TOKEN } from '../../harness/n8n/real-n8n.ts';
+import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN } from '../../harness/n8n/real-n8n.ts';
 import { startDeployment, type Deployment } from '../../harness/n8n/deployment.ts';
 
 /** Generous: the editor shares 2 busy cores with n8n and other engineers' work. */
@@ -33,7 +36,7 @@ let failures = 0;
 beforeAll(async () => {
 	deployment = await startDeployment('regular', ['--rate-limit', '0'], [], async () => {});
 	// No browser download: the Debian package's Chromium (.ci/run installs it).
-	browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+	browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 	context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 	context.setDefaultTimeout(UI_TIMEOUT);
 	selectors.setTestIdAttribute('data-test-id');
@@ -63,6 +66,18 @@ async function inEditor(name: string, check: (page: Page) => Promise<void>): Pro
 	} finally {
 		await page.close();
 	}
+}
+
+/** docs/images/, rewritten only when asked: a plain e2e run leaves the work tree alone. */
+const readmeImages = process.env.JOB_SIGNALS_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs', 'images') : undefined;
+
+/** The README's picture `name`.png: the editor as it stands, once the page has settled. */
+async function readmeScreenshot(page: Page, name: string): Promise<void> {
+	if (!readmeImages) return;
+	mkdirSync(readmeImages, { recursive: true });
+	await page.mouse.move(0, 0);
+	await page.waitForTimeout(500);
+	await page.screenshot({ path: join(readmeImages, `${name}.png`) });
 }
 
 /** A saved workflow of a Manual Trigger, opened in the editor: its nodes panel then offers actions. */
@@ -182,6 +197,7 @@ describe('the Job Signals nodes in the real editor', () => {
 
 			expect(await parameters.innerText()).not.toContain(deprecationNotice.displayName);
 			await expectServiceWording(parameters);
+			await readmeScreenshot(page, 'action-node-signals');
 		});
 	});
 
@@ -235,6 +251,7 @@ describe('the Job Signals nodes in the real editor', () => {
 			expect(await dropdownEntries(page, page.getByTestId('collection-parameter-add'), 'Include Totals')).toEqual(['Include Totals', 'Start At Offset']);
 			await page.keyboard.press('Escape');
 			await expectServiceWording(parameters);
+			await readmeScreenshot(page, 'action-node-job-search');
 		});
 	});
 
@@ -252,6 +269,40 @@ describe('the Job Signals nodes in the real editor', () => {
 		const ours = [...nodes.filter((node) => node.name.startsWith(`${PACKAGE_NAME}.`)), ...credentials.filter((credential) => credential.name === 'jobSignalsApi')];
 		expect([...new Set(ours.map((type) => type.name))].sort()).toEqual(['jobSignalsApi', ...['jobSignals', 'jobSignalsPollTrigger', 'jobSignalsTool', 'jobSignalsTrigger'].map((name) => `${PACKAGE_NAME}.${name}`)]);
 		for (const type of ours) expect(JSON.stringify(type), type.name).not.toMatch(/mock/i);
+	});
+
+	it.each([
+		['trigger', { name: 'Job Signals Trigger', type: 'jobSignalsTrigger', webhookId: 'a8d1e7c2-5b4f-4c1e-9e0a-3f2b6d7c8e91', parameters: { registration: 'automatic', events: ALL_EVENTS } }],
+		['poll-trigger', { name: 'Job Signals Poll Trigger', type: 'jobSignalsPollTrigger', parameters: { event: 'newSignal', group: 'problems' } }],
+	])('the %s\'s panel opens with its parameters and speaks of the service only', async (picture, node) => {
+		await inEditor(picture, async (page) => {
+			const created = await context.request.post(`${deployment.editorUrl}/rest/workflows`, {
+				data: {
+					name: node.name,
+					active: false,
+					settings: { executionOrder: 'v1' },
+					nodes: [{ id: 'node', typeVersion: 1, position: [0, 0], credentials: { jobSignalsApi: CREDENTIAL }, ...node, type: `${PACKAGE_NAME}.${node.type}` }],
+					connections: {},
+				},
+			});
+			expect(created.status()).toBe(200);
+			const { data } = (await created.json()) as { data: { id: string } };
+			await page.goto(`${deployment.editorUrl}/workflow/${data.id}`);
+			await page.getByTestId('canvas-node').filter({ hasText: node.name }).dblclick();
+			const parameters = page.getByTestId('node-parameters');
+			await parameters.waitFor();
+			await expectServiceWording(parameters);
+			await readmeScreenshot(page, picture);
+		});
+	});
+
+	it('the credential\'s dialog shows its fields, the token hidden', async () => {
+		await inEditor('credential', async (page) => {
+			await page.goto(`${deployment.editorUrl}/home/credentials/${CREDENTIAL.id}`);
+			await page.getByText('API Base URL').first().waitFor({ state: 'visible' });
+			await expect.poll(() => page.locator('body').innerText(), { timeout: UI_TIMEOUT }).not.toContain(DEMO_TOKEN);
+			await readmeScreenshot(page, 'credential');
+		});
 	});
 
 	it('Settings → Community nodes lists the package, its version and its three nodes', async () => {
