@@ -24,3 +24,4 @@ export {
 	signalTypeName,
 } from '../../contract/hierarchy';
 export { JOB_CATEGORIES } from '../../contract/job-categories';
+export { RECORD_FIELDS, type RecordKind } from '../../contract/record-fields';

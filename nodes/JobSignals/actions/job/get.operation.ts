@@ -2,9 +2,9 @@
 import { NodeApiError, updateDisplayOptions, type IExecuteFunctions, type INode, type INodeProperties, type JsonObject } from 'n8n-workflow';
 import { API_PATHS, fillPath } from '../../../shared/contract';
 import { perItem, readText } from '../../helpers/items';
-import { simplified, simplifyJob } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { serviceRequest } from '../../../shared/transport/request';
-import { simplifyProperty } from '../common.description';
+import { simplifyProperty, outputFor } from '../common.description';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,6 +17,7 @@ const properties: INodeProperties[] = [
 		description: 'The job_id, as found in job lists, signals (jobs_list) and webhook events',
 	},
 	simplifyProperty,
+	...outputFor('job'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
@@ -27,7 +28,7 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const job = await serviceRequest
 		.call(this, { method: 'GET', on: 'api', path, idempotent: true, answer: 'job', operation: 'Job → Get' })
 		.catch(async (error: unknown) => await Promise.reject(withNextStep(this.getNode(), error, jobId, itemIndex)));
-	return simplified(this, itemIndex, simplifyJob, job);
+	return shapedOutput(this, itemIndex, 'job', job);
 });
 
 /** A 404 keeps the service's message and gets the next step; any other failure goes on as it came. */

@@ -4,11 +4,11 @@ import { CURSOR_PARAMS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { forSource, sourceLocator } from '../../../shared/source-locator';
 import { collectPages, cursorPager } from '../../../shared/transport/paginate';
-import { simplified, simplifyJob } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
-const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit, simplifyProperty, cursorWalkOptions];
+const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit, simplifyProperty, ...outputFor('job'), cursorWalkOptions];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAllForSource'] } }, properties);
 
@@ -18,5 +18,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const walk = await forSource(this, itemIndex, 'jobs', async (path) =>
 		await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Job → Get Many for Source' }, cursorPager(CURSOR_PARAMS.jobs, readStartCursor(options)), { limit }),
 	);
-	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
 });

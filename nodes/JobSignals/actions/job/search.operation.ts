@@ -3,15 +3,16 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { API_PATHS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../../shared/transport/paginate';
-import { simplified, simplifyJob } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 import { searchFilterProperties, searchQuery, unavailableFilterError } from '../../../shared/job-search';
 
 const properties: INodeProperties[] = [
 	...searchFilterProperties,
 	...returnAllAndLimit,
 	simplifyProperty,
+	...outputFor('job'),
 	walkOptions({
 		displayName: 'Start At Offset',
 		name: 'startOffset',
@@ -37,5 +38,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 			{ limit },
 		)
 		.catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
-	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
 });

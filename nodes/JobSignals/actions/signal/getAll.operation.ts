@@ -4,9 +4,9 @@ import { LIMITS } from '../../../shared/contract';
 import { notFoundHint, signalFilterProperties, signalsPathFor } from '../../../shared/signal-filters';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, pageNumberPager } from '../../../shared/transport/paginate';
-import { simplified, simplifySignal } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
 const LEVELS = [
 	{ name: '1 (Any)', value: 1 },
@@ -52,7 +52,7 @@ const options = walkOptions(
 	'Totals, where to start (to resume an earlier run), page size, and minimum severity or match',
 );
 
-const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty, options];
+const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty, ...outputFor('signal'), options];
 
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
@@ -88,5 +88,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 			if (error instanceof NodeApiError && error.httpCode === '404') error.description = notFoundHint;
 			throw error;
 		});
-	return withTotals(simplified(this, itemIndex, simplifySignal, walk.items), opts, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'signal', walk.items), opts, walk.summary);
 });

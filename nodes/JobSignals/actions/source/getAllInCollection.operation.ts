@@ -4,11 +4,11 @@ import { API_PATHS, CURSOR_PARAMS, fillPath } from '../../../shared/contract';
 import { collectionLocator, readCollectionId } from '../../helpers/collection-locator';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, cursorPager } from '../../../shared/transport/paginate';
-import { simplified, simplifySource } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
-const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit, simplifyProperty, cursorWalkOptions];
+const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit, simplifyProperty, ...outputFor('source'), cursorWalkOptions];
 
 export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['getAllInCollection'] } }, properties);
 
@@ -17,5 +17,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const walk = await collectPages.call(this, { method: 'GET', on: 'api', path, idempotent: true, operation: 'Source → Get Many in Collection' }, cursorPager(CURSOR_PARAMS.sources, readStartCursor(options)), { limit });
-	return withTotals(simplified(this, itemIndex, simplifySource, walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'source', walk.items), options, walk.summary);
 });
