@@ -1,5 +1,5 @@
 /** Job → Search: the account's jobs matching a search expression, places, job functions and tags, newest first. */
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties, type NodeExecutionHint } from 'n8n-workflow';
 import { API_PATHS } from '../../../shared/contract';
 import { perItem, readLimit } from '../../helpers/items';
 import { collectPages, offsetPager } from '../../../shared/transport/paginate';
@@ -7,6 +7,7 @@ import { shapedOutput } from '../../../shared/output/action';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
 import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 import { searchFilterProperties, searchQuery, unavailableFilterError } from '../../../shared/job-search';
+import { nothingMatched, searchQueryHints } from '../../../shared/search-syntax';
 
 const properties: INodeProperties[] = [
 	...searchFilterProperties,
@@ -38,5 +39,9 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 			{ limit },
 		)
 		.catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
+	// Hints, not errors: what the service may read otherwise than meant, and a valid search that matched nothing.
+	const hints: NodeExecutionHint[] = searchQueryHints(filters).map((hint) => ({ message: hint.message, type: 'warning', location: 'outputPane' }));
+	if (walk.items.length === 0) hints.push({ message: nothingMatched(filters).message, type: 'info', location: 'outputPane' });
+	if (hints.length > 0) this.addExecutionHints(...hints);
 	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
 });
