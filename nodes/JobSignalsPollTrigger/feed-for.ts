@@ -1,9 +1,9 @@
 /** The list the trigger's parameters select, built with the action node's path and parameter checks. */
-import type { IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, type IPollFunctions } from 'n8n-workflow';
 import { API_PATHS } from '../shared/contract';
 import { searchQuery } from '../shared/job-search';
 import { signalsPathFor } from '../shared/signal-filters';
-import { sourceRefFrom } from '../shared/source-locator';
+import { sourceRefFrom, unknownSourceError } from '../shared/source-locator';
 import { jobSearchFeed, signalsFeed, sourceJobsFeed, type Feed } from './feeds';
 import type { PollEvent } from './properties';
 import { sourceJobsPath } from './source-path';
@@ -31,5 +31,13 @@ async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed>
 		return jobSearchFeed(API_PATHS.jobSearch, searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));
 	}
 	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
-	return sourceJobsFeed(await sourceJobsPath(context, source));
+	const feed = sourceJobsFeed(await sourceJobsPath(context, source));
+	// A company the service does not track: the action node's error, which says what to do next, not the bare 404.
+	return {
+		...feed,
+		fetch: async (ctx, position) =>
+			await feed.fetch(ctx, position).catch(async (error: unknown) =>
+				await Promise.reject(error instanceof NodeApiError && error.httpCode === '404' ? unknownSourceError(ctx.getNode(), source, error) : error),
+			),
+	};
 }

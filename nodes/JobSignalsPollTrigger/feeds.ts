@@ -60,7 +60,7 @@ function feed(kind: Feed['kind'], pageSize: number, path: string, pager: Pager, 
 		qs: position,
 		idempotent: true,
 		answer: pager.answer,
-		operation: 'Job Signals Poll Trigger',
+		operation: 'Job Signals (Polling) Trigger',
 		page: pager.describe(position),
 	});
 	return {

@@ -15,7 +15,7 @@ export async function sourceJobsPath(context: IPollFunctions, ref: SourceRef): P
 	const saved = data[FIELD] as IDataObject | undefined;
 	if (saved?.given === ref.value && typeof saved.path === 'string') return saved.path;
 	const path = await forSourceRef(context.getNode(), ref, 'jobs', async (candidate) => {
-		await serviceRequest.call(context, { method: 'GET', on: 'api', path: candidate, idempotent: true, answer: 'jobsPage', operation: 'Job Signals Poll Trigger' });
+		await serviceRequest.call(context, { method: 'GET', on: 'api', path: candidate, idempotent: true, answer: 'jobsPage', operation: 'Job Signals (Polling) Trigger' });
 		return candidate;
 	});
 	data[FIELD] = { given: ref.value, path };

@@ -122,9 +122,15 @@ export async function forSourceRef<T>(node: INode, ref: SourceRef, of: 'source' 
 		});
 		if (result !== NOT_FOUND) return result as T;
 	}
+	throw unknownSourceError(node, ref, notFound, itemIndex);
+}
+
+/** The error for a source the service does not know (its 404), saying what to do next; the Poll Trigger's too. */
+export function unknownSourceError(node: INode, ref: SourceRef, notFound: NodeApiError | undefined, itemIndex?: number): NodeApiError {
+	const tries = ref.by === 'domain' ? domainCandidates(ref.value) : [ref.value];
 	const said = notFound?.description ?? notFound?.message;
 	const which = ref.by === 'domain' ? `the domain ${tries.join(' or ')}` : `the source ID ${ref.value}`;
-	throw new NodeApiError(node, { status: 404, message: said ?? '' } as JsonObject, {
+	return new NodeApiError(node, { status: 404, message: said ?? '' } as JsonObject, {
 		httpCode: '404',
 		itemIndex,
 		message: `The service tracks no company with ${which}`,
