@@ -1,4 +1,5 @@
 // Trigger version 1.1: Output (the action node's shapes) and filters that drop events with a 200 and the reason, starting nothing.
+import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { loadOptions } from '../../harness/in-process/load-options.ts';
 import { envelope, job, signal } from '../../harness/in-process/trigger-fixtures.ts';
@@ -6,7 +7,7 @@ import { RECORD_FIELDS } from '../../contract/record-fields';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
 import { createTrigger } from './trigger-under-test';
 
-const v11 = (parameters: Record<string, unknown> = {}) => createTrigger({ typeVersion: 1.1, parameters });
+const v11 = (parameters: INodeParameters = {}) => createTrigger({ typeVersion: 1.1, parameters });
 const dropped = (reason: string) => ({ status: 200, body: { received: true, emitted: false, reason }, emitted: undefined });
 
 describe('trigger version 1.1: Output', () => {
@@ -95,7 +96,7 @@ describe('trigger version 1.1: Output', () => {
 
 describe('trigger version 1.1: filters', () => {
 	it('signal filters: group, category, type, minimum severity and match, direct and active only', async () => {
-		const cases: Array<[Record<string, unknown>, string | undefined]> = [
+		const cases: Array<[INodeParameters, string | undefined]> = [
 			[{ groups: ['problems'] }, 'signal group changes not selected'],
 			[{ groups: ['changes'] }, undefined],
 			[{ categories: ['tech', 'location'] }, 'signal category url not selected'],
