@@ -17,7 +17,7 @@ const envelopeField = (field: string) => (field === 'created_at' || field === 'u
 export const EVENT_FIELDS = RECORD_FIELDS.webhookEvent.map(envelopeField);
 
 export const outputProperty: INodeProperties[] = outputProperties(['job', 'signal'], { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] }, {
-	simplified: ['event_type'],
+	simplified: ['event_type', 'webhook_event_id'],
 	fields: EVENT_FIELDS,
 });
 
@@ -30,11 +30,11 @@ export function eventItem(envelope: Envelope): IDataObject {
 	return item;
 }
 
-/** An event item as Output asks; Simplified keeps event_type beside the record's simplified fields. */
+/** An event item as Output asks; Simplified keeps event_type and webhook_event_id (to route and deduplicate on) beside the record's simplified fields. */
 export function shapeEvent(item: IDataObject, choice: OutputChoice): IDataObject {
 	const kind = item.event_type === 'signal' ? 'signal' : 'job';
 	if (choice.mode !== 'simplified') return shapeRecord(item, kind, choice);
-	return { event_type: item.event_type, ...shapeRecord(item, kind, choice) };
+	return { event_type: item.event_type, webhook_event_id: item.webhook_event_id, ...shapeRecord(item, kind, choice) };
 }
 
 export function shapeEvents(items: INodeExecutionData[], read: (name: string, fallback: unknown) => unknown, node: Parameters<typeof readOutputChoice>[0]): INodeExecutionData[] {

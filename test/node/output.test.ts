@@ -81,7 +81,6 @@ describe('Output (version 3)', () => {
 				domain: signal.url_source,
 				type: (signal.info as Json).type,
 				severity: signal.signal_severity,
-				match: signal.signal_match,
 				date: signal.date,
 				evidence: (signal.evidence_list as string[]).join('\n'),
 				change: signal.current_value === '' && signal.previous_value === '' ? '' : `${String(signal.previous_value)} → ${String(signal.current_value)}`,
@@ -98,7 +97,6 @@ describe('Output (version 3)', () => {
 			job_functions: job.categories,
 			link: job.url_job,
 			created_at: iso(job.created_at),
-			updated_at: iso(job.updated_at),
 		});
 		const { source, collectionId } = await aSource();
 		const company = await run({ resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: String(source.source_id) } });
@@ -145,6 +143,6 @@ describe('Output (version 3)', () => {
 	it('Include Totals still puts the totals item first', async () => {
 		const result = await run({ resource: 'job', operation: 'search', limit: 3, options: { includeTotals: true } });
 		expect(Object.keys(result.items[0].json)).toEqual(['totals', 'resume_at']);
-		expect(result.items.slice(1).map((i) => Object.keys(i.json).length)).toEqual([9, 9, 9]);
+		expect(result.items.slice(1).map((i) => Object.keys(i.json).length)).toEqual([8, 8, 8]);
 	});
 });

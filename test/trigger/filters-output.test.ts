@@ -23,7 +23,7 @@ describe('trigger version 1.1: Output', () => {
 		expect(description.properties.find((p) => p.name === 'options')!.displayOptions?.show?.['@version']).toEqual([1]);
 	});
 
-	it('Simplified: event_type and the action node\'s simplified record, at most 10 fields, for every event type', async () => {
+	it('Simplified: event_type, webhook_event_id and the action node\'s simplified record, at most 10 fields, for every event type', async () => {
 		const trigger = v11();
 		for (const type of ['job_created', 'job_updated', 'job_deleted', 'signal'] as const) {
 			const answer = await trigger.deliver({ body: envelope(type) });
@@ -32,10 +32,12 @@ describe('trigger version 1.1: Output', () => {
 			expect(Object.keys(answer.output![0]).length).toBeLessThanOrEqual(10);
 			expect(answer.output![0].event_type).toBe(type);
 		}
-		const jobEvent = await trigger.deliver({ body: envelope('job_created') });
+		const sentJob = envelope('job_created');
+		const jobEvent = await trigger.deliver({ body: sentJob });
 		expect(jobEvent.output).toEqual([
 			{
 				event_type: 'job_created',
+				webhook_event_id: sentJob.webhook_event_id,
 				job_id: job.job_id,
 				title: job.job_title,
 				company: job.source_name,
@@ -44,18 +46,18 @@ describe('trigger version 1.1: Output', () => {
 				job_functions: job.categories,
 				link: job.url_job,
 				created_at: '2025-11-13T02:13:20.000Z',
-				updated_at: '2025-11-13T02:15:00.000Z',
 			},
 		]);
-		const signalEvent = await trigger.deliver({ body: envelope('signal') });
+		const sentSignal = envelope('signal');
+		const signalEvent = await trigger.deliver({ body: sentSignal });
 		expect(signalEvent.output![0]).toEqual({
 			event_type: 'signal',
+			webhook_event_id: sentSignal.webhook_event_id,
 			signal_id: signal.signal_id,
 			company: 'Acme',
 			domain: 'acme.example',
 			type: 'domain-url-change',
 			severity: 1,
-			match: 2,
 			date: signal.date,
 			evidence: 'Moved to acme.example',
 			change: 'acme-old.example → acme.example',

@@ -1,8 +1,8 @@
 /**
  * Simplified output (README, "Output"): at most 10 fields per record, the ones a person or an AI agent needs first,
  * every time as ISO 8601 (people and models read it; the epoch seconds stay in Raw). The same shapes in the action
- * node, the webhook trigger and the Poll Trigger. The webhook trigger adds `event_type`, so a job or a signal keeps
- * at most 9 fields here and an event item at most 10.
+ * node, the webhook trigger and the Poll Trigger. The webhook trigger adds `event_type` and `webhook_event_id` (what
+ * a workflow routes and deduplicates on), so a job or a signal keeps at most 8 fields here and an event item at most 10.
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
@@ -13,10 +13,10 @@ export const MAX_SIMPLIFIED_FIELDS = 10;
 const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : undefined);
 
 /**
- * A signal: who (company, domain), what (type: its category follows from it), how strong (severity, match), when
- * (date), why (evidence), and for the changes group what changed. Left out: group and category (the type names
- * them), classification and recency (Direct Only and Active Only select them), the jobs list (the evidence quotes
- * it), start and recent times, source id and description.
+ * A signal: who (company, domain), what (type: its category follows from it), how severe, when (date), why
+ * (evidence), and for the changes group what changed. Left out: group and category (the type names them), match
+ * (Minimum Match filters on it), classification and recency (Direct Only and Active Only select them), the jobs list
+ * (the evidence quotes it), start and recent times, source id and description.
  */
 function signal(record: IDataObject): IDataObject {
 	const info = (record.info ?? {}) as IDataObject;
@@ -28,7 +28,6 @@ function signal(record: IDataObject): IDataObject {
 		domain: record.url_source,
 		type: info.type,
 		severity: record.signal_severity,
-		match: record.signal_match,
 		date: record.date,
 		evidence: ((record.evidence_list ?? []) as string[]).join('\n'),
 		// Problems carry no values (empty strings); a change reads "before → after".
@@ -37,9 +36,10 @@ function signal(record: IDataObject): IDataObject {
 }
 
 /**
- * A job: what (title, job functions), where (company, domain, location), the link to apply, and when (created and
- * last changed). Left out: the description (long: an agent pays for every word; Job → Get with Raw has it), region,
- * tags, source id and deleted_at (the trigger's event_type says job_deleted).
+ * A job: what (title, job functions), where (company, domain, location), the link to apply, and when it was posted.
+ * Left out: the description (long: an agent pays for every word; Job → Get with Raw has it), updated_at (it also
+ * moves on the service's internal processing), region, tags, source id, and deleted_at (the trigger's event_type
+ * says job_deleted).
  */
 function job(record: IDataObject): IDataObject {
 	return {
@@ -51,7 +51,6 @@ function job(record: IDataObject): IDataObject {
 		job_functions: record.categories,
 		link: record.url_job,
 		created_at: iso(record.created_at),
-		updated_at: iso(record.updated_at),
 	};
 }
 
