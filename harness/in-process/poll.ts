@@ -23,6 +23,8 @@ export interface PollOptions {
 	state?: string;
 	/** IPollFunctions.getPollBudgetMs(); default n8n's 5 minutes. */
 	budgetMs?: number;
+	/** The node's version; default the newest. */
+	typeVersion?: number;
 }
 
 export interface Tick {
@@ -52,7 +54,7 @@ export class PollTrigger {
 	async tick(mode: WorkflowExecuteMode = 'trigger'): Promise<Tick> {
 		const packages = await loadPackages();
 		const { credentials } = this.options;
-		const node = buildNode(packages, { type: this.options.type, parameters: this.options.parameters }, { id: 'poll-1', name: 'Poll', x: 0 }, credentials);
+		const node = buildNode(packages, { type: this.options.type, typeVersion: this.options.typeVersion, parameters: this.options.parameters }, { id: 'poll-1', name: 'Poll', x: 0 }, credentials);
 		const workflowData = workflowRecord('harness-poll', [node], {});
 		const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: true, nodeTypes: packages.nodeTypes });
 		const tick: Tick = {};

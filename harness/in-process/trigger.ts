@@ -48,6 +48,8 @@ export interface Answer {
 	body: unknown;
 	/** Items the workflow would start with; undefined when it does not start. */
 	emitted: IDataObject[] | undefined;
+	/** The trigger node's output in the execution the delivery started (after its execute()); undefined when none started. */
+	output?: IDataObject[];
 }
 
 export interface DeliveryRequest {
@@ -72,6 +74,8 @@ export interface TriggerOptions {
 	savedStaticData?: string;
 	credentials?: ICredentialDataDecryptedObject;
 	mode?: WorkflowExecuteMode;
+	/** The node's version; default 1 (the version the trigger's older tests were written for). */
+	typeVersion?: number;
 }
 
 let workflowCount = 0;
@@ -89,14 +93,14 @@ export function createTrigger(options: TriggerOptions) {
 		options.parameters ?? {},
 		true,
 		false,
-		null,
+		{ typeVersion: options.typeVersion ?? 1 },
 		nodeType.description,
 	) as INode['parameters'];
 	const node: INode = {
 		id: 'trigger-node',
 		name: NODE_NAME,
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		webhookId: 'e7f1c0de-0000-4000-8000-000000000001',
 		parameters,
@@ -129,6 +133,9 @@ export function createTrigger(options: TriggerOptions) {
 		return {
 			webhookBaseUrl: WEBHOOK_BASE_URL,
 			webhookTestBaseUrl: 'http://n8n.test/webhook-test',
+			// Parameter reads in the execution build $execution.resumeUrl from these, as n8n's own additional data does.
+			webhookWaitingBaseUrl: 'http://n8n.test/webhook-waiting',
+			formWaitingBaseUrl: 'http://n8n.test/form-waiting',
 			executionId: 'execution-1',
 			credentialsHelper: {
 				isCredentialUsableByNode: () => true,
@@ -183,18 +190,18 @@ export function createTrigger(options: TriggerOptions) {
 			null,
 		);
 		const result = await nodeType.webhook!.call(context);
-		if (result.workflowData !== undefined) await runExecution(result.workflowData);
+		const output = result.workflowData === undefined ? undefined : await runExecution(result.workflowData);
 		if (result.noWebhookResponse === true) {
 			return { status: response.statusCode, body: response.body, emitted: undefined };
 		}
 		if (result.workflowData === undefined) {
 			return { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' }, emitted: undefined };
 		}
-		return { status: 200, body: onReceivedBody(nodeType.description.webhooks![0].responseData, result.webhookResponse), emitted: result.workflowData[0].map((item) => item.json) };
+		return { status: 200, body: onReceivedBody(nodeType.description.webhooks![0].responseData, result.webhookResponse), emitted: result.workflowData[0].map((item) => item.json), output };
 	}
 
 	/** The execution a delivery starts, as WorkflowRunner runs it in the main process. */
-	async function runExecution(startData: INodeExecutionData[][]): Promise<void> {
+	async function runExecution(startData: INodeExecutionData[][]): Promise<IDataObject[]> {
 		const workflow = loadWorkflow(options.queueWorker ? '{}' : savedStaticData);
 		const record = { id: workflow.id, name: workflow.name ?? '', active: true, isArchived: false, nodes: [node], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null };
 		const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', record);
@@ -204,7 +211,8 @@ export function createTrigger(options: TriggerOptions) {
 		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: startData }, source: null }] } });
 		const run = await new WorkflowExecute(additionalData({ hooks }), mode, runData).processRunExecutionData(workflow);
 		const error = run.data.resultData.error;
-		if (error) throw new Error(`the execution failed: ${error.message}`);
+		if (error) throw new Error(`the execution failed: ${error.message}`, { cause: error });
+		return (run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 	}
 
 	async function hook(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {

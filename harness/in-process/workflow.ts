@@ -20,6 +20,8 @@ export interface NodeRun {
 	outputs: INodeExecutionData[][];
 	/** The engine's measure of the node's run, in ms. */
 	executionTime?: number;
+	/** The execution hints the node added (addExecutionHints), as the editor shows them. */
+	hints: Array<{ message: string; type?: string; location?: string }>;
 }
 
 /**
@@ -73,7 +75,7 @@ function nodeRun(run: IRun, name: string): NodeRun {
 	const task = run.data.resultData.runData[name]?.[0];
 	const outputs = (task?.data?.main ?? []).map((output) => output ?? []);
 	const stored = task?.error ?? (run.data.resultData.lastNodeExecuted === name ? run.data.resultData.error : undefined);
-	return { items: outputs[0] ?? [], outputs, executionTime: task?.executionTime, ...(stored ? { error: asError(stored) } : {}) };
+	return { items: outputs[0] ?? [], outputs, executionTime: task?.executionTime, hints: task?.hints ?? [], ...(stored ? { error: asError(stored) } : {}) };
 }
 
 function asError(stored: object): NodeRunError {

@@ -86,6 +86,10 @@ export interface TriggerWorkflow {
 	id: string;
 	webhookId: string;
 	registration: 'manual' | 'automatic';
+	/** Default 1.1, the version a node added now gets. */
+	typeVersion?: number;
+	/** Beside registration and events (every event type). */
+	parameters?: Record<string, unknown>;
 }
 
 /** The Job Signals Trigger node of a test workflow, on every event type and the test's credential. */
@@ -94,10 +98,10 @@ export function triggerNode(trigger: TriggerWorkflow) {
 		id: `${trigger.id}-trigger`,
 		name: 'Job Signals Trigger',
 		type: 'n8n-nodes-job-signals.jobSignalsTrigger',
-		typeVersion: 1,
+		typeVersion: trigger.typeVersion ?? 1.1,
 		position: [0, 0],
 		webhookId: trigger.webhookId,
-		parameters: { registration: trigger.registration, events: ALL_EVENTS },
+		parameters: { registration: trigger.registration, events: ALL_EVENTS, ...trigger.parameters },
 		credentials: { jobSignalsApi: CREDENTIAL },
 	};
 }

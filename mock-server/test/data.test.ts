@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNAL_CATEGORIES } from '../../contract/hierarchy';
 import { MAX_CATEGORIES_PER_JOB } from '../../contract/job-categories';
 import { jobSchema, signalSchema, sourceSchema } from '../../contract/schemas';
-import { generateDataset, SEED_EPOCH } from '../src/data/generate.ts';
+import { generateDataset, SEED_EPOCH, withArticle } from '../src/data/generate.ts';
 import { TITLES_BY_CATEGORY } from '../src/data/vocabulary.ts';
 import { DEFAULT_OPTIONS } from '../src/options.ts';
 import { createMockService } from '../src/service.ts';
@@ -25,6 +25,19 @@ describe('determinism', () => {
 });
 
 describe('realism', () => {
+	it('job descriptions take "a" or "an" as the title is said: an Embedded…, an Operations…, a UX…, a Senior…', () => {
+		expect(['Embedded Systems Engineer', 'Operations Manager', 'Account Executive', 'UX Researcher', 'Senior Hardware Engineer', 'Head of Sales'].map(withArticle)).toEqual([
+			'an Embedded Systems Engineer',
+			'an Operations Manager',
+			'an Account Executive',
+			'a UX Researcher',
+			'a Senior Hardware Engineer',
+			'a Head of Sales',
+		]);
+		for (const { job } of data.jobs) expect(job.description).toContain(` is hiring ${withArticle(job.job_title)} in `);
+		expect(data.jobs.some(({ job }) => job.description.includes(' is hiring an '))).toBe(true);
+	});
+
 	it('sources: naked unique domains, strict contract records, count_jobboard_jobs = their jobs', () => {
 		expect(new Set(data.sources.map((s) => s.url_source)).size).toBe(data.sources.length);
 		const counts = new Map<string, number>();

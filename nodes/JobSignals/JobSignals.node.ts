@@ -12,8 +12,9 @@ export class JobSignals implements INodeType {
 		icon: { light: 'file:jobSignals.svg', dark: 'file:jobSignals.dark.svg' },
 		group: ['input'],
 		// 2: Simplify, on by default (version 1 workflows keep the raw output they were built on).
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: Output (Simplified, at most 10 fields; Raw; Selected Fields) instead of Simplify, and the search syntax checked.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Get intent signals, jobs, companies and collections, and upload subscribers, with the Job Signals service',
 		defaults: { name: 'Job Signals' },

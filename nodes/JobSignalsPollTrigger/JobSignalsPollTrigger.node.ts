@@ -6,14 +6,17 @@ import { properties } from './properties';
 
 export class JobSignalsPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Job Signals Poll Trigger',
+		// n8n's panel, toasts and publish dialog cut " Trigger": they read "Job Signals (Polling)".
+		displayName: 'Job Signals (Polling) Trigger',
 		name: 'jobSignalsPollTrigger',
 		icon: { light: 'file:jobSignalsPollTrigger.svg', dark: 'file:jobSignalsPollTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: Output (Simplified by default) and A Job Search as New Job's default source (properties.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts the workflow on new intent signals, new jobs or changed jobs, by polling the Job Signals service',
-		defaults: { name: 'Job Signals Poll Trigger' },
+		defaults: { name: 'Job Signals (Polling) Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -45,7 +45,7 @@ export interface Feed {
 	reader(context: ServiceContext): FeedReader;
 }
 
-const OPERATION = 'Job Signals Poll Trigger';
+const OPERATION = 'Job Signals (Polling) Trigger';
 
 /** Signals per page: the rate limit counts requests, so every poll asks for the largest pages. */
 export const SIGNALS_PAGE_SIZE = LIMITS.signalsMaxPerPage;

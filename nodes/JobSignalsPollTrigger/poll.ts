@@ -1,6 +1,6 @@
 /**
  * What one call of poll() does: in manual mode ("Fetch test event") the newest
- * item at once, the state untouched; otherwise the event's poll, and the new
+ * item at once, the state untouched (test-event.ts); otherwise the event's poll, and the new
  * state written only after it succeeded.
  */
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -10,6 +10,8 @@ import { pollNew } from './poll-new';
 import { pollUpdated } from './poll-updated';
 import type { PollEvent } from './properties';
 import { readState, writeState } from './state';
+import { shapePolled } from './output';
+import { testEvent } from './test-event';
 
 /**
  * The polls of each trigger (workflow and node) running in this process. n8n's
@@ -26,13 +28,10 @@ const budgetMs = (context: IPollFunctions) => (typeof context.getPollBudgetMs ==
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event') as PollEvent;
 	const feed = await feedFor(this, event);
-	if (this.getMode() === 'manual') {
-		const page = await feed.reader(this).read(feed.sample);
-		return page.items.length > 0 ? [[{ json: page.items[0].item }]] : null;
-	}
+	if (this.getMode() === 'manual') return await testEvent(this, event, feed);
 	const trigger = JSON.stringify([this.getWorkflow().id, this.getNode().id]);
 	if (running.has(trigger)) {
-		this.logger.info('Job Signals Poll Trigger: the previous poll of this trigger is still running; this poll time is skipped', { workflowId: this.getWorkflow().id, node: this.getNode().name });
+		this.logger.info('Job Signals (Polling) Trigger: the previous poll of this trigger is still running; this poll time is skipped', { workflowId: this.getWorkflow().id, node: this.getNode().name });
 		return null;
 	}
 	running.add(trigger);
@@ -43,7 +42,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 				? await pollUpdated(this, feed, saved)
 				: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new TimeBudget(budgetMs(this)));
 		writeState(this, state);
-		return emitted.length > 0 ? [emitted.map((item) => ({ json: item.item }))] : null;
+		return emitted.length > 0 ? [shapePolled(this, event, emitted.map((item) => item.item))] : null;
 	} finally {
 		running.delete(trigger);
 	}

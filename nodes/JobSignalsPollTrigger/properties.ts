@@ -1,8 +1,17 @@
 /** The trigger's parameters; the signal, source and search fields are the action node's own. */
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 import { searchFilterProperties } from '../shared/job-search';
+import { outputProperties } from '../shared/output/properties';
 import { signalFilterProperties } from '../shared/signal-filters';
 import { sourceLocator } from '../shared/source-locator';
+
+/**
+ * Version 1.1: Output (Simplified by default, as the action node), and New Job reads A Job Search by default, so
+ * Fetch Test Event works on the first screen. Version 1 workflows keep raw items and One Source.
+ */
+export const OUTPUT_VERSION = 1.1;
+const fromVersion = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
+const version1 = { '@version': [1] };
 
 export type PollEvent = 'newSignal' | 'newJob' | 'updatedJob';
 
@@ -31,17 +40,19 @@ const notice: INodeProperties = {
 	default: '',
 };
 
-const jobsFrom: INodeProperties = {
-	displayName: 'Jobs From',
-	name: 'jobsFrom',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'One Source', value: 'source', description: 'The jobs of one company' },
-		{ name: 'A Job Search', value: 'search', description: 'The account\'s jobs matching a search' },
-	],
-	default: 'source',
-};
+const jobsFromOptions = [
+	{ name: 'A Job Search', value: 'search', description: 'The account\'s jobs matching a search (empty: all of them)' },
+	{ name: 'One Source', value: 'source', description: 'The jobs of one company' },
+];
+
+/** Version 1 saved One Source as its default (n8n stores no default), so its default stays; 1.1 starts with a search that needs nothing filled in. */
+const jobsFrom: INodeProperties[] = [
+	{ displayName: 'Jobs From', name: 'jobsFrom', type: 'options', noDataExpression: true, options: jobsFromOptions, default: 'source', displayOptions: { show: version1 } },
+	{ displayName: 'Jobs From', name: 'jobsFrom', type: 'options', noDataExpression: true, options: jobsFromOptions, default: 'search', displayOptions: { show: fromVersion } },
+];
+
+/** The Source field says it must be filled in before Fetch Test Event, which n8n greys out without a word while it is empty. */
+const source: INodeProperties = { ...sourceLocator, hint: 'Needed before Fetch Test Event: the company\'s domain (acme.com) or its source ID' };
 
 const updatedNotice: INodeProperties = {
 	displayName:
@@ -64,9 +75,11 @@ export const properties: INodeProperties[] = [
 	event,
 	notice,
 	...updateDisplayOptions({ show: { event: ['newSignal'] } }, signalFilterProperties),
-	...updateDisplayOptions({ show: { event: ['newJob'] } }, [jobsFrom]),
-	...updateDisplayOptions({ show: { event: ['newJob'], jobsFrom: ['source'] } }, [sourceLocator]),
-	...updateDisplayOptions({ show: { event: ['updatedJob'] } }, [updatedNotice, sourceLocator]),
+	...updateDisplayOptions({ show: { event: ['newJob'] } }, jobsFrom),
+	...updateDisplayOptions({ show: { event: ['newJob'], jobsFrom: ['source'] } }, [source]),
+	...updateDisplayOptions({ show: { event: ['updatedJob'] } }, [updatedNotice, source]),
 	...updateDisplayOptions({ show: { event: ['newJob'], jobsFrom: ['search'] } }, searchFilterProperties),
 	...updateDisplayOptions({ show: { event: ['newSignal', 'newJob'] } }, [includeExisting]),
+	...outputProperties(['signal'], { ...fromVersion, event: ['newSignal'] }),
+	...outputProperties(['job'], { ...fromVersion, event: ['newJob', 'updatedJob'] }),
 ];

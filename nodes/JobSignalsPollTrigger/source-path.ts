@@ -17,7 +17,7 @@ export async function sourceJobsPath(context: IPollFunctions, ref: SourceRef): P
 	if (saved?.given === ref.value && typeof saved.path === 'string') return saved.path;
 	const path = await forSourceRef(context.getNode(), ref, 'jobs', async (candidate) => {
 		// The first page of the candidate's jobs: a 404 says the service tracks no such company.
-		await new PageWalk(context, jobsOfSource('Job Signals Poll Trigger', candidate)).read({});
+		await new PageWalk(context, jobsOfSource('Job Signals (Polling) Trigger', candidate)).read({});
 		return candidate;
 	});
 	data[FIELD] = { given: ref.value, path };

@@ -14,7 +14,9 @@ import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
 import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
+import { checkFilters } from './check-filters';
 import { credentialTestMethods } from '../shared/description';
+import { signalFilterPickers } from '../shared/methods/signalPickers';
 
 export class JobSignalsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,7 +24,9 @@ export class JobSignalsTrigger implements INodeType {
 		name: 'jobSignalsTrigger',
 		icon: { light: 'file:jobSignalsTrigger.svg', dark: 'file:jobSignalsTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: Output and filters, and n8n 2.40 parses its body by content type without the Webhook-v1 expression (README, "Trigger versions").
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// The action node's description, word for word: n8n's nodes panel shows one entry for the app (the action node and
 		// this trigger, whose name is the action node's plus "Trigger") and gives it the trigger's description. The trigger's
@@ -56,12 +60,13 @@ export class JobSignalsTrigger implements INodeType {
 		properties,
 	};
 
-	methods = { credentialTest: credentialTestMethods };
+	methods = { credentialTest: credentialTestMethods, loadOptions: signalFilterPickers };
 
 	webhookMethods = {
 		default: {
 			checkExists(this: IHookFunctions): Promise<boolean> {
 				// n8n calls this on every activation (publish, and each start) and saves static data after it.
+				checkFilters(this);
 				markLoadedStaticData(this.getWorkflowStaticData('node'));
 				markTestListener(this);
 				return checkExists.call(this);

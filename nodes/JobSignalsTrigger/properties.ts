@@ -1,6 +1,8 @@
 /** The trigger's parameters. */
 import type { INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_EVENT_TYPES } from '../shared/contract';
+import { outputProperty } from './event-output';
+import { filterProperties } from './filters';
 
 const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], { name: string; description: string }> = {
 	job_created: { name: 'Job Created', description: 'A new job appeared on a tracked job board' },
@@ -17,12 +19,12 @@ export const properties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
-				name: 'Manual (in the Service Web App)',
+				name: 'Manual',
 				value: 'manual',
-				description: 'You enter this node\'s URL and event types on the service\'s webhook settings page',
+				description: 'You enter this node\'s URL and event types on the webhook settings page of the service\'s web application',
 			},
 			{
-				name: 'Automatic (Webhook Settings API)',
+				name: 'Automatic',
 				value: 'automatic',
 				description:
 					'The node registers its URL with the service when the workflow is published, and removes it when unpublished, through the service\'s webhook settings API ({app_url}/api/webhooks)',
@@ -49,12 +51,16 @@ export const properties: INodeProperties[] = [
 		description:
 			'Which events start the workflow. Others are acknowledged (HTTP 200, so the service does not retry them) and dropped.',
 	},
+	...filterProperties,
+	...outputProperty,
 	{
+		// Version 1 only: 1.1 has Output (Simplified, Raw, Selected Fields) instead; its Raw is the event data plus every envelope field.
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
+		displayOptions: { show: { '@version': [1] } },
 		options: [
 			{
 				displayName: 'Output',

@@ -2,8 +2,8 @@
  * The webhook function: answers every delivery at once and emits each new,
  * selected, valid event exactly once.
  *
- * Answers: 200 for an emitted event, a repeated one and a type not selected
- * (anything but 200 only makes the service retry); 400 with a short reason for
+ * Answers: 200 for an emitted event, a repeated one, a type not selected and
+ * an event the filters drop (anything but 200 only makes the service retry); 400 with a short reason for
  * a body that is not an envelope; 413 for a body over MAX_BODY_BYTES.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -11,6 +11,8 @@ import { checkEnvelope } from './envelope';
 import { inPersistedWindow } from './dedupe-window';
 import { claimInProcess, triggerKey } from './process-window';
 import { toOutput, type OutputMode } from './output';
+import { eventItem, OUTPUT_VERSION } from './event-output';
+import { filteredOut, readEventFilters } from './filters';
 
 /** A job or a signal is a few KB; 1 MiB leaves ample room and bounds what a sender can make n8n keep. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -28,12 +30,19 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!events.includes(envelope.event_type)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'event type not selected' } };
 	}
+	const version = this.getNode().typeVersion;
+	if (version >= OUTPUT_VERSION) {
+		const filters = readEventFilters(this.getNode(), this.getNodeParameter('signalFilters', {}) as IDataObject, this.getNodeParameter('jobFilters', {}) as IDataObject);
+		const reason = filteredOut(envelope, filters);
+		if (reason !== undefined) return { webhookResponse: { received: true, emitted: false, reason } };
+	}
 	// A test delivery ("Listen for test event") is never a repeat: n8n does not save test runs either.
 	if (this.getMode() !== 'manual' && !claimEvent(this, envelope.webhook_event_id)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
-	const mode = this.getNodeParameter('options.output', 'eventData') as OutputMode;
-	return { workflowData: [[{ json: toOutput(envelope, mode) }]], webhookResponse: { received: true, emitted: true } };
+	// Version 1.1 emits every field; the execution shapes it (record-execution.ts). Version 1 shapes it here.
+	const json = version >= OUTPUT_VERSION ? eventItem(envelope) : toOutput(envelope, this.getNodeParameter('options.output', 'eventData') as OutputMode);
+	return { workflowData: [[{ json }]], webhookResponse: { received: true, emitted: true } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { NodeApiError, NodeOperationError, type IDataObject, type INode, type IN
 import { CHOICES, JOB_CATEGORIES } from './contract';
 import { explained } from './explain';
 import { compareNames } from './list-order';
+import { assertSearchSyntax } from './search-syntax';
 
 /**
  * The search syntax in plain words, in the descriptions (what AI agents and the editor's tooltip read), not only in a hint.
@@ -87,6 +88,9 @@ export function searchQuery(node: INode, read: ParameterReader, itemIndex?: numb
 	const filters: IDataObject = {};
 	const search = String(read('search', '') ?? '').trim();
 	const locations = String(read('locations', '') ?? '').trim();
+	// Checked before anything is sent: the service answers a search it cannot read with nothing, not an error.
+	assertSearchSyntax(node, 'Search', search, itemIndex);
+	assertSearchSyntax(node, 'Locations', locations, itemIndex);
 	const categories = read('categories', []) as string[];
 	const jobTags = readTags(node, read, 'jobTags', 'Job Tags', itemIndex);
 	const industryTags = readTags(node, read, 'industryTags', 'Industry Tags', itemIndex);

@@ -8,7 +8,7 @@ import { explainNotFound, NOT_FOUND } from './explain';
 import { API_PATHS, fillPath } from './contract';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const SOURCE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
+export const SOURCE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
 
 export const sourceLocator: INodeProperties = {
 	displayName: 'Source',

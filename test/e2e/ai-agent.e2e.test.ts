@@ -127,8 +127,8 @@ const AGENT_WORKFLOW = {
 			id: 'agent-j',
 			name: 'Job Signals',
 			type: 'n8n-nodes-job-signals.jobSignalsTool',
-			// The version a node added now gets: Simplify on (job_id stays in the flat shape).
-			typeVersion: 2,
+			// The version a node added now gets: Output Simplified (at most 10 fields per job; job_id among them).
+			typeVersion: 3,
 			position: [320, 200],
 			parameters: {
 				resource: 'job',
@@ -202,6 +202,14 @@ describe('an AI agent in a real n8n', () => {
 		const toolMessage = requests[1].messages.find((message) => message.role === 'tool');
 		expect(toolMessage?.tool_call_id).toBe('call_job_search_1');
 		for (const job of expectedJobs) expect(text(toolMessage?.content)).toContain(job.job_id);
+		// Simplified output: every job the model read has at most 10 fields, the documented ones.
+		const toolJobs = (toolRuns[0].data?.ai_tool?.[0] ?? []).map((item) => item.json);
+		expect(toolJobs.map((job) => job.job_id)).toEqual(expectedJobs.map((job) => job.job_id));
+		for (const job of toolJobs) expect(Object.keys(job)).toEqual(['job_id', 'title', 'company', 'domain', 'location', 'job_functions', 'link', 'created_at']);
+		const sentToModel = JSON.parse(text(toolMessage?.content)) as unknown;
+		const records = (Array.isArray(sentToModel) ? sentToModel : [sentToModel]) as Record<string, unknown>[];
+		expect(records.map((job) => job.job_id)).toEqual(expectedJobs.map((job) => job.job_id));
+		for (const job of records) expect(Object.keys(job).length).toBeLessThanOrEqual(10);
 		const agentOutput = run.data.resultData.runData['AI Agent']?.[0]?.data?.main[0][0].json.output as string;
 		expect(agentOutput.startsWith(FINAL_PREFIX)).toBe(true);
 		expect(agentOutput).toContain(expectedJobs[0].job_id);

@@ -21,6 +21,8 @@ import { findCategory, JOB_CATEGORIES, signalTypeName } from '../../nodes/shared
 import { sourceLocator } from '../../nodes/shared/source-locator.ts';
 import { JobSignalsPollTrigger } from '../../nodes/JobSignalsPollTrigger/JobSignalsPollTrigger.node';
 import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN } from '../../harness/n8n/real-n8n.ts';
+import { RECORD_FIELDS } from '../../contract/record-fields';
+import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
 import { startDeployment, type Deployment } from '../../harness/n8n/deployment.ts';
 
 /** Generous: the editor shares 2 busy cores with n8n and other engineers' work. */
@@ -79,6 +81,38 @@ async function readmeScreenshot(page: Page, name: string): Promise<void> {
 	await page.waitForTimeout(500);
 	await page.screenshot({ path: join(readmeImages, `${name}.png`) });
 }
+
+/** A checked screen kept in docs/images/ (README and docs show them), rewritten only when asked as readmeScreenshot is. */
+async function keepScreen(page: Page, name: string): Promise<void> {
+	await readmeScreenshot(page, name);
+}
+
+/** A saved workflow of these nodes, opened in the editor with the named node's parameters panel open. */
+async function openNode(page: Page, nodes: object[], name: string): Promise<Locator> {
+	const created = await context.request.post(`${deployment.editorUrl}/rest/workflows`, {
+		data: { name: `Editor check: ${name}`, active: false, settings: { executionOrder: 'v1' }, nodes, connections: {} },
+	});
+	expect(created.status()).toBe(200);
+	const { data } = (await created.json()) as { data: { id: string } };
+	await page.goto(`${deployment.editorUrl}/workflow/${data.id}`);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	await node.waitFor({ state: 'visible' });
+	await node.dblclick();
+	const parameters = page.getByTestId('node-parameters');
+	await parameters.waitFor();
+	return parameters;
+}
+
+/** A node of the package, on the test's credential. */
+const packageNode = (name: string, type: string, typeVersion: number, parameters: object) => ({
+	id: name.toLowerCase().replace(/\W+/g, '-'),
+	name,
+	type: `${PACKAGE_NAME}.${type}`,
+	typeVersion,
+	position: [200, 0],
+	parameters,
+	credentials: { jobSignalsApi: CREDENTIAL },
+});
 
 /** A saved workflow of a Manual Trigger, opened in the editor: its nodes panel then offers actions. */
 async function openWorkflow(page: Page): Promise<void> {
@@ -178,10 +212,11 @@ describe('the Job Signals nodes in the real editor', () => {
 		});
 	});
 
-	it('Signal → Get Many: Simplify on, title-cased signal types, the Options, no deprecation notice', async () => {
+	it('Signal → Get Many: Output Simplified, title-cased signal types, the Options, no deprecation notice', async () => {
 		await inEditor('signals', async (page) => {
 			const parameters = await addJobSignalsAction(page, 'Get many signals');
-			expect(await page.getByTestId('parameter-input-simple').getByRole('switch').getAttribute('aria-checked')).toBe('true');
+			expect(await page.getByTestId('parameter-input-output').locator('input').inputValue()).toBe('Simplified');
+			expect(await page.getByTestId('parameter-input-simple').count()).toBe(0);
 
 			await choose(page, page.getByTestId('parameter-input-group'), 'Changes');
 			await choose(page, page.getByTestId('parameter-input-category'), 'URL');
@@ -239,11 +274,11 @@ describe('the Job Signals nodes in the real editor', () => {
 		});
 	});
 
-	it('Job → Search: the 36 Job Functions sorted, Simplify on, the Options and the deprecation notice', async () => {
+	it('Job → Search: the 36 Job Functions sorted, Output Simplified, the Options and the deprecation notice', async () => {
 		await inEditor('job-search', async (page) => {
 			const parameters = await addJobSignalsAction(page, 'Search jobs');
 			await parameters.getByText(deprecationNotice.displayName).waitFor({ state: 'visible' });
-			expect(await page.getByTestId('parameter-input-simple').getByRole('switch').getAttribute('aria-checked')).toBe('true');
+			expect(await page.getByTestId('parameter-input-output').locator('input').inputValue()).toBe('Simplified');
 			const sorted = [...JOB_CATEGORIES].sort((a, b) => a.localeCompare(b, 'en'));
 			expect(sorted).toHaveLength(36);
 			expect(await dropdownEntries(page, page.getByTestId('parameter-input-categories'), sorted[0])).toEqual(sorted);
@@ -312,7 +347,110 @@ describe('the Job Signals nodes in the real editor', () => {
 			await card.waitFor({ state: 'visible' });
 			const text = await card.innerText();
 			expect(text).toContain(`v${version}`);
-			for (const node of ['Job Signals', 'Job Signals Poll Trigger', 'Job Signals Trigger']) expect(text).toContain(node);
+			for (const node of ['Job Signals', 'Job Signals (Polling) Trigger', 'Job Signals Trigger']) expect(text).toContain(node);
 		});
+	});
+
+	it('Output: Simplified, Raw and Selected Fields; Selected Fields lists the record\'s fields from the contract, nested ones dotted', async () => {
+		await inEditor('output', async (page) => {
+			await addJobSignalsAction(page, 'Get many signals');
+			const output = page.getByTestId('parameter-input-output');
+			expect(await dropdownEntries(page, output, 'Simplified')).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+			await keepScreen(page, 'output-options');
+			await page.getByText('Selected Fields', { exact: true }).click();
+			const fields = await dropdownEntries(page, page.getByTestId('parameter-input-fields'), 'current_value');
+			expect(fields).toEqual([...RECORD_FIELDS.signal].sort());
+			expect(fields).toContain('info.type');
+			await keepScreen(page, 'output-selected-fields');
+			await page.keyboard.press('Escape');
+		});
+	});
+
+	it('the webhook trigger\'s filters: signal filters with the action node\'s pickers, and a company filter for job events', async () => {
+		await inEditor('trigger-filters', async (page) => {
+			const trigger = new JobSignalsTrigger().description;
+			const parameters = await openNode(page, [{ ...packageNode(trigger.defaults.name!, 'jobSignalsTrigger', 1.1, { events: ['job_created', 'signal'] }), webhookId: 'b0c1d2e3-f405-4617-8829-3a4b5c6d7e8f' }], trigger.defaults.name!);
+			expect(await parameters.innerText()).toContain('Manual');
+			expect(await parameters.innerText()).not.toContain('Service Web App');
+			const signalFilters = page.getByTestId('collection-parameter-add').first();
+			expect(await dropdownEntries(page, signalFilters, 'Active Only')).toEqual(['Active Only', 'Category Names or IDs', 'Direct Only', 'Groups', 'Minimum Match', 'Minimum Severity', 'Type Names or IDs']);
+			await page.getByText('Groups', { exact: true }).click();
+			await choose(page, page.getByTestId('parameter-input-groups'), 'Changes');
+			await page.keyboard.press('Escape');
+			await page.getByTestId('collection-parameter-add').first().click();
+			await page.locator('.el-select-dropdown__item:visible').getByText('Category Names or IDs', { exact: true }).click();
+			expect(await dropdownEntries(page, page.getByTestId('parameter-input-categories'), 'URL (changes)')).toEqual(['URL (changes)', 'Content (changes)', 'Tech (changes)', 'Location (changes)']);
+			await page.keyboard.press('Escape');
+			expect(await dropdownEntries(page, page.getByTestId('collection-parameter-add').nth(1), 'Companies')).toEqual(['Companies']);
+			await page.keyboard.press('Escape');
+			expect(await dropdownEntries(page, page.getByTestId('parameter-input-output'), 'Simplified')).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+			await page.keyboard.press('Escape');
+			await keepScreen(page, 'trigger-filters');
+		});
+	});
+
+	it('a search the service cannot read: the error and what to write; a literal reading: a hint; a valid search with no match: a hint', async () => {
+		await inEditor('search-syntax', async (page) => {
+			const search = (value: string) => packageNode('Job Signals', 'jobSignals', 3, { resource: 'job', operation: 'search', search: value, limit: 5 });
+			await openNode(page, [search('(python AND "senior" OR +,|-')], 'Job Signals');
+			await page.getByTestId('node-execute-button').click();
+			await page.getByText('Search: quotes are not part of the service\'s syntax').first().waitFor({ state: 'visible' });
+			await keepScreen(page, 'search-error');
+		});
+		await inEditor('search-hint', async (page) => {
+			await openNode(page, [packageNode('Job Signals', 'jobSignals', 3, { resource: 'job', operation: 'search', locations: 'Portland, OR', limit: 5 })], 'Job Signals');
+			await page.getByTestId('node-execute-button').click();
+			await page.getByText('The service reads "Portland, OR" as: "portland", or "or".', { exact: false }).first().waitFor({ state: 'visible' });
+			await keepScreen(page, 'search-hint');
+		});
+		await inEditor('search-empty', async (page) => {
+			await openNode(page, [packageNode('Job Signals', 'jobSignals', 3, { resource: 'job', operation: 'search', search: '+zzzqqq+python', limit: 5 })], 'Job Signals');
+			await page.getByTestId('node-execute-button').click();
+			await page.getByText('The search is valid and matched no job.', { exact: false }).first().waitFor({ state: 'visible' });
+			await keepScreen(page, 'search-empty');
+		});
+	});
+
+	it('the Poll Trigger\'s first screen: New Job fetches a test event with the defaults; One Source says what it needs', async () => {
+		await inEditor('poll-first-screen', async (page) => {
+			const poll = new JobSignalsPollTrigger().description;
+			expect(poll.displayName.replace(' Trigger', '')).toBe('Job Signals (Polling)');
+			const parameters = await openNode(page, [packageNode(poll.defaults.name!, 'jobSignalsPollTrigger', 1.1, { event: 'newJob' })], poll.defaults.name!);
+			expect(await page.getByTestId('parameter-input-jobsFrom').locator('input').inputValue()).toBe('A Job Search');
+			const fetchButton = page.getByTestId('node-execute-button');
+			expect(await fetchButton.innerText()).toMatch(/Fetch Test Event/i);
+			expect(await fetchButton.isEnabled()).toBe(true);
+			await fetchButton.click();
+			await page.getByTestId('ndv-output-panel').getByText('job_functions').first().waitFor({ state: 'visible' });
+			await keepScreen(page, 'poll-first-screen');
+			await choose(page, page.getByTestId('parameter-input-jobsFrom'), 'One Source');
+			await parameters.getByText('Needed before Fetch Test Event', { exact: false }).waitFor({ state: 'visible' });
+			await keepScreen(page, 'poll-source-hint');
+		});
+	});
+
+	it('the credential test says what is wrong in words: the token, a URL where nothing answers, a URL that answers otherwise', async () => {
+		const cases = [
+			{ name: 'wrong-token', data: { apiToken: 'not-the-token' }, says: 'Invalid API token — copy it again from the service\'s web application (Settings → API)' },
+			{ name: 'no-answer', data: { baseUrl: 'http://127.0.0.1:1/v2' }, says: 'The API Base URL does not answer: http://127.0.0.1:1/v2 (connection refused)' },
+			{ name: 'not-the-service', data: { baseUrl: `${deployment.editorUrl}/no-such-api` }, says: `The API Base URL answers, but not as the service: ${deployment.editorUrl}/no-such-api answered 200 with an HTML page` },
+		];
+		for (const { name, data, says } of cases) {
+			await inEditor(`credential-${name}`, async (page) => {
+				const created = await context.request.post(`${deployment.editorUrl}/rest/credentials`, {
+					data: { name: `Job Signals ${name}`, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: deployment.n8n.mock.apiUrl, appUrl: deployment.n8n.mock.appUrl, ...data } },
+				});
+				expect(created.status()).toBe(200);
+				const { data: credential } = (await created.json()) as { data: { id: string } };
+				await page.goto(`${deployment.editorUrl}/home/credentials/${credential.id}`);
+				const modal = page.getByTestId('editCredential-modal');
+				await modal.waitFor({ state: 'visible' });
+				await page.getByTestId('credential-save-button').click();
+				await modal.getByText('Couldn\'t connect with these settings', { exact: false }).first().waitFor({ state: 'visible' });
+				await modal.getByText('More details', { exact: false }).first().click();
+				await modal.getByText(says, { exact: false }).first().waitFor({ state: 'visible' });
+				await keepScreen(page, `credential-${name}`);
+			});
+		}
 	});
 });

@@ -1,5 +1,7 @@
 // The credential: its test as n8n runs it (the node's credentialTest method, found through testedBy) and Requests per Minute.
 import type { ICredentialDataDecryptedObject, ICredentialTestFunction, INodeType } from 'n8n-workflow';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { additionalData } from '../../harness/in-process/additional-data.ts';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
@@ -36,11 +38,32 @@ async function credentialTest(data: ICredentialDataDecryptedObject) {
 }
 
 describe('credential test', () => {
-	it('a good token passes; a wrong one shows the service\'s own message, never the token', async () => {
+	it('a good token passes; a wrong one says so in words and what to do, never the token', async () => {
 		expect(await credentialTest(mock.credentials)).toEqual({ status: 'OK', message: 'Connection successful' });
 		const wrong = await credentialTest({ ...mock.credentials, apiToken: 'wrong-token-123' });
-		expect(wrong).toEqual({ status: 'Error', message: 'The service answered 400: Invalid API token' });
+		expect(wrong).toEqual({ status: 'Error', message: 'Invalid API token — copy it again from the service\'s web application (Settings → API)' });
 		expect(mock.requests().at(-1)?.headers.get('authorization')).toBe('Bearer wrong-token-123');
+	});
+
+	it('an API Base URL where nothing answers names the URL and what happened', async () => {
+		const result = await credentialTest({ ...mock.credentials, baseUrl: 'http://127.0.0.1:1/v2' });
+		// What happened comes from the error code (connection refused in n8n; the test's request interceptor may hide it).
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/^The API Base URL does not answer: http:\/\/127\.0\.0\.1:1\/v2 \(.+\)\. Check the address, and that n8n can reach it\.$/);
+	});
+
+	it('an API Base URL that answers, but not as the service (a web server\'s 404 page), says so', async () => {
+		const server = createServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<html><head><title>404 Not Found</title></head></html>'));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		try {
+			expect(await credentialTest({ ...mock.credentials, baseUrl })).toEqual({
+				status: 'Error',
+				message: `The API Base URL answers, but not as the service: ${baseUrl} answered 404 with an HTML page ("404 Not Found"). Use the API root including its version, e.g. https://api.example.com/v2.`,
+			});
+		} finally {
+			server.close();
+		}
 	});
 
 	it('a base URL without a scheme says what is wrong, before any call', async () => {

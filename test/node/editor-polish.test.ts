@@ -177,7 +177,7 @@ describe('a careers or jobs subdomain finds the tracked company', () => {
 		const run = (operation: string, resource: string) =>
 			runNode({
 				type: NODE_TYPE,
-				parameters: { resource, operation, simple: false, returnAll: true, source: { __rl: true, mode: 'domain', value: link } },
+				parameters: { resource, operation, output: 'raw', returnAll: true, source: { __rl: true, mode: 'domain', value: link } },
 				credentials: { jobSignalsApi: mock.credentials },
 			});
 

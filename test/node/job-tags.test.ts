@@ -15,7 +15,7 @@ const volume = () => ({ ...mock.credentials, apiToken: VOLUME_ACCOUNT_TOKEN });
 const search = (parameters: Record<string, unknown>, credentials = mock.credentials, onError?: 'continueRegularOutput') =>
 	runNode({
 		type: NODE_TYPE,
-		parameters: { resource: 'job', operation: 'search', simple: false, returnAll: true, ...parameters },
+		parameters: { resource: 'job', operation: 'search', output: 'raw', returnAll: true, ...parameters },
 		credentials: { jobSignalsApi: credentials },
 		onError,
 	});

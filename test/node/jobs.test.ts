@@ -10,7 +10,7 @@ const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
 const job = (operation: string, parameters: Record<string, unknown>, onError?: 'continueRegularOutput') =>
 	runNode({
 		type: NODE_TYPE,
-		parameters: { resource: 'job', operation, simple: false, ...parameters },
+		parameters: { resource: 'job', operation, output: 'raw', ...parameters },
 		credentials: { jobSignalsApi: mock.credentials },
 		onError,
 	});

@@ -10,7 +10,7 @@ const mock = useMockService({ ...SMALL_MOCK, sources: 1500, rateLimit: 1_000_000
 type Json = Record<string, unknown>;
 
 const run = (parameters: INodeParameters) =>
-	runNode({ type: NODE_TYPE, parameters: { simple: false, ...parameters }, credentials: { jobSignalsApi: mock.credentials } });
+	runNode({ type: NODE_TYPE, parameters: { output: 'raw', ...parameters }, credentials: { jobSignalsApi: mock.credentials } });
 
 describe('Source → Get Many in Collection options', () => {
 	it('Source → Get Many in Collection reports metrics.count_sources and resumes by cursor', async () => {

@@ -10,7 +10,7 @@ const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
 type Json = Record<string, unknown>;
 
 const run = (parameters: INodeParameters) =>
-	runNode({ type: NODE_TYPE, parameters: { simple: false, ...parameters }, credentials: { jobSignalsApi: mock.credentials } });
+	runNode({ type: NODE_TYPE, parameters: { output: 'raw', ...parameters }, credentials: { jobSignalsApi: mock.credentials } });
 
 /** The calls since `from` (the direct walks that build the expectations go through the mock too). */
 const queriesSince = (from: number) => mock.requests().slice(from).map((r) => new URL(r.url));

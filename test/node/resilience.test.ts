@@ -10,7 +10,7 @@ const mock = useMockService({ ...SMALL_MOCK, rateLimit: 8, timeScale: 0.02 });
 const searchAll = (credentials = mock.credentials, onError?: 'continueRegularOutput') =>
 	runNode({
 		type: NODE_TYPE,
-		parameters: { resource: 'job', operation: 'search', returnAll: true },
+		parameters: { resource: 'job', operation: 'search', returnAll: true, output: 'raw' },
 		credentials: { jobSignalsApi: credentials },
 		onError,
 	});

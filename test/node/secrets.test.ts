@@ -51,7 +51,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 const run = (resource: string, operation: string, parameters: Record<string, unknown>, onError?: 'continueRegularOutput') =>
 	runNode({
 		type: NODE_TYPE,
-		parameters: { resource, operation, simple: false, ...parameters },
+		parameters: { resource, operation, output: 'raw', ...parameters },
 		credentials: { jobSignalsApi: { apiToken: API_TOKEN, accessToken: ACCESS_TOKEN, baseUrl: `${origin}/v2`, appUrl: origin } },
 		onError,
 	});

@@ -11,7 +11,7 @@ const mock = useMockService({ ...SMALL_MOCK, signals: 6000, rateLimit: 1_000_000
 const signals = (parameters: Record<string, unknown>, input?: Record<string, unknown>[]) =>
 	runNode({
 		type: NODE_TYPE,
-		parameters: { resource: 'signal', operation: 'getAll', simple: false, ...parameters },
+		parameters: { resource: 'signal', operation: 'getAll', output: 'raw', ...parameters },
 		credentials: { jobSignalsApi: mock.credentials },
 		input,
 	});

@@ -1,4 +1,4 @@
-// Simplify (node version 2) on every operation that returns signals, jobs or sources, through n8n-core's engine.
+// Simplify (node version 2: saved workflows keep these shapes) on every operation that returns signals, jobs or sources, through n8n-core's engine.
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { signalTypeName } from '../../contract/hierarchy';
@@ -10,7 +10,7 @@ const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
 
 type Json = Record<string, unknown>;
 
-const run = (parameters: INodeParameters, typeVersion?: number) =>
+const run = (parameters: INodeParameters, typeVersion = 2) =>
 	runNode({ type: NODE_TYPE, typeVersion, parameters, credentials: { jobSignalsApi: mock.credentials } });
 
 const iso = (seconds: unknown) => new Date((seconds as number) * 1000).toISOString();
@@ -21,7 +21,7 @@ async function aSource() {
 	return { collectionId, source: ((await api(`/collections/${collectionId}/sources`)).data as Json[])[0] };
 }
 
-describe('Simplify', () => {
+describe('Simplify (version 2)', () => {
 	it('is on by default in version 2 and gives a signal its flat, documented shape', async () => {
 		const raw = (await allSignals('/signals/changes', { direct_only: true, active_only: true })).slice(0, 20);
 		const result = await run({ resource: 'signal', operation: 'getAll', group: 'changes', returnAll: false, limit: 20 });

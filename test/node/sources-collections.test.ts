@@ -10,7 +10,7 @@ const mock = useMockService({ ...SMALL_MOCK, sources: 1500, rateLimit: 1_000_000
 const run = (resource: string, operation: string, parameters: Record<string, unknown>, token?: string) =>
 	runNode({
 		type: NODE_TYPE,
-		parameters: { resource, operation, simple: false, ...parameters },
+		parameters: { resource, operation, output: 'raw', ...parameters },
 		credentials: { jobSignalsApi: token ? { ...mock.credentials, apiToken: token } : mock.credentials },
 	});
 

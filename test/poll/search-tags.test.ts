@@ -11,7 +11,7 @@ import { allSearched, api } from '../node/direct';
 import { expectExactlyOnce, idsOf, POLL_TYPE, processCycle, serviceCalls, trigger, type CycleEvent } from './setup';
 
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
-const bySearch = (filters: INodeParameters): INodeParameters => ({ event: 'newJob', jobsFrom: 'search', ...filters });
+const bySearch = (filters: INodeParameters): INodeParameters => ({ event: 'newJob', jobsFrom: 'search', output: 'raw', ...filters });
 const volume = () => ({ ...mock.credentials, apiToken: VOLUME_ACCOUNT_TOKEN });
 /** A trigger on the high-volume account (setup.ts's `trigger` uses the demo account). */
 const onVolume = (filters: INodeParameters) => new PollTrigger({ type: POLL_TYPE, parameters: bySearch(filters), credentials: { jobSignalsApi: volume() } });

@@ -106,6 +106,14 @@ export function placeText(job: Job): string {
 	return `${job.location}, ${job.region}`.toLowerCase();
 }
 
+/**
+ * "a" or "an" by the sound of the title's first word: a vowel letter, except words said with a "you" sound (UX);
+ * the titles are the vocabulary's, so the rule only has to fit them (test/data.test.ts reads every one).
+ */
+export function withArticle(title: string): string {
+	return `${/^[AEIOU]/i.test(title) && !/^U[XS]/i.test(title) ? 'an' : 'a'} ${title}`;
+}
+
 export function makeJob(random: Random, serial: number, source: Source, createdAt: number): StoredJob {
 	const main = random.pick(TITLED_CATEGORIES);
 	const others = random.sample(
@@ -121,7 +129,7 @@ export function makeJob(random: Random, serial: number, source: Source, createdA
 		job_id: id,
 		job_title: title,
 		url_job: `https://careers.${source.url_source}/jobs/${id}`,
-		description: `${source.name} is hiring a ${title} in ${place.city}. You will work with ${skills.join(', ')}.`,
+		description: `${source.name} is hiring ${withArticle(title)} in ${place.city}. You will work with ${skills.join(', ')}.`,
 		location: `${place.city}, ${place.country}`,
 		region: place.region,
 		categories: [main as Job['categories'][number], ...others],

@@ -1,5 +1,8 @@
 /** Parameters several operations share, written once. */
 import type { INodeProperties } from 'n8n-workflow';
+import type { RecordKind } from '../../shared/contract';
+import { OUTPUT_VERSION } from '../../shared/output/action';
+import { outputProperties } from '../../shared/output/properties';
 
 export const returnAllAndLimit: INodeProperties[] = [
 	{
@@ -21,8 +24,8 @@ export const returnAllAndLimit: INodeProperties[] = [
 ];
 
 /**
- * Simplify (README, "Simplify"): new in node version 2, on by default as n8n
- * asks of new nodes; version 1 nodes, saved before it existed, stay raw.
+ * Simplify (README, "Simplify"): node version 2 only, on by default; version 1 nodes, saved before it existed, stay
+ * raw; version 3 has Output instead (outputFor).
  */
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',
@@ -30,5 +33,8 @@ export const simplifyProperty: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to return a simplified version of the response instead of the raw data',
-	displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	displayOptions: { show: { '@version': [2] } },
 };
+
+/** Output and Fields (node version 3 on) for an operation returning records of this kind. */
+export const outputFor = (kind: RecordKind): INodeProperties[] => outputProperties([kind], { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] });

@@ -6,7 +6,7 @@
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 import { API_PATHS } from '../contract';
-import { serviceMessage } from './errors';
+import { answerMessage, noAnswer } from '../credential-messages';
 import { describeNetworkError } from './network';
 import { redactText, secretsOf } from './redact';
 
@@ -27,9 +27,8 @@ export async function jobSignalsApiTest(this: ICredentialTestFunctions, credenti
 		});
 		text = await response.text();
 	} catch (error) {
-		return { status: 'Error', message: redactText(`Could not reach the service at ${baseUrl}: ${describeNetworkError(error, TIMEOUT_MS)}`, secrets) };
+		return { status: 'Error', message: redactText(noAnswer(baseUrl, describeNetworkError(error, TIMEOUT_MS)), secrets) };
 	}
-	if (response.ok) return { status: 'OK', message: 'Connection successful' };
-	const said = serviceMessage({ status: response.status, statusText: response.statusText, text }) ?? response.statusText;
-	return { status: 'Error', message: redactText(`The service answered ${response.status}: ${said}`.trim(), secrets) };
+	const message = answerMessage(baseUrl, { status: response.status, statusText: response.statusText, text });
+	return message === undefined ? { status: 'OK', message: 'Connection successful' } : { status: 'Error', message: redactText(message, secrets) };
 }

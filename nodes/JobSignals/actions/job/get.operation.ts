@@ -2,9 +2,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { explainNotFound, NOT_FOUND } from '../../../shared/explain';
 import { perItem, readText } from '../../helpers/items';
-import { simplified, simplifyJob } from '../../../shared/simplify';
 import { jobById } from '../../../shared/api/jobs';
-import { simplifyProperty } from '../common.description';
+import { shapedOutput } from '../../../shared/output/action';
+import { simplifyProperty, outputFor } from '../common.description';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,6 +17,7 @@ const properties: INodeProperties[] = [
 		description: 'The job_id, as found in job lists, signals (jobs_list) and webhook events',
 	},
 	simplifyProperty,
+	...outputFor('job'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['get'] } }, properties);
@@ -24,6 +25,6 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const jobId = readText(this, 'jobId', 'Job ID', itemIndex);
 	const job = await jobById(this, 'Job → Get', jobId).catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.job(jobId), itemIndex)));
-	return simplified(this, itemIndex, simplifyJob, job);
+	return shapedOutput(this, itemIndex, 'job', job);
 });
 

@@ -4,11 +4,11 @@ import { perItem, readLimit } from '../../helpers/items';
 import { forSource, sourceLocator } from '../../../shared/source-locator';
 import { jobsOfSource } from '../../../shared/api/jobs';
 import { collectPages } from '../../../shared/pages/collect';
-import { simplified, simplifyJob } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
-const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit, simplifyProperty, cursorWalkOptions];
+const properties: INodeProperties[] = [sourceLocator, ...returnAllAndLimit, simplifyProperty, ...outputFor('job'), cursorWalkOptions];
 
 export const description = updateDisplayOptions({ show: { resource: ['job'], operation: ['getAllForSource'] } }, properties);
 
@@ -18,5 +18,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const walk = await forSource(this, itemIndex, 'jobs', async (path) =>
 		await collectPages(this, jobsOfSource('Job → Get Many for Source', path, readStartCursor(options)), { limit }),
 	);
-	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
 });

@@ -1,17 +1,19 @@
 /** Job → Search: the account's jobs matching a search expression, places, job functions and tags, newest first. */
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties, type NodeExecutionHint } from 'n8n-workflow';
 import { perItem, readLimit } from '../../helpers/items';
 import { jobSearch } from '../../../shared/api/jobs';
 import { collectPages } from '../../../shared/pages/collect';
-import { simplified, simplifyJob } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 import { searchFilterProperties, searchQuery, unavailableFilterError } from '../../../shared/job-search';
+import { nothingMatched, searchQueryHints } from '../../../shared/search-syntax';
 
 const properties: INodeProperties[] = [
 	...searchFilterProperties,
 	...returnAllAndLimit,
 	simplifyProperty,
+	...outputFor('job'),
 	walkOptions({
 		displayName: 'Start At Offset',
 		name: 'startOffset',
@@ -30,5 +32,9 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const options = readOptions(this, itemIndex);
 	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
 	const walk = await collectPages(this, jobSearch('Job → Search', filters, startOffset), { limit }).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
-	return withTotals(simplified(this, itemIndex, simplifyJob, walk.items), options, walk.summary);
+	// Hints, not errors: what the service may read otherwise than meant, and a valid search that matched nothing.
+	const hints: NodeExecutionHint[] = searchQueryHints(filters).map((hint) => ({ message: hint.message, type: 'warning', location: 'outputPane' }));
+	if (walk.items.length === 0) hints.push({ message: nothingMatched(filters).message, type: 'info', location: 'outputPane' });
+	if (hints.length > 0) this.addExecutionHints(...hints);
+	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
 });

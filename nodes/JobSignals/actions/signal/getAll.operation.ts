@@ -6,9 +6,9 @@ import { signalFilterProperties, signalsPathFor } from '../../../shared/signal-f
 import { perItem, readLimit } from '../../helpers/items';
 import { signals } from '../../../shared/api/signals';
 import { collectPages } from '../../../shared/pages/collect';
-import { simplified, simplifySignal } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
 const LEVELS = [
 	{ name: '1 (Any)', value: 1 },
@@ -54,7 +54,7 @@ const options = walkOptions(
 	'Totals, where to start (to resume an earlier run), page size, and minimum severity or match',
 );
 
-const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty, options];
+const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAndLimit, simplifyProperty, ...outputFor('signal'), options];
 
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
@@ -86,5 +86,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 			keep: filtering ? (s) => (s.signal_severity as number) >= minSeverity && (s.signal_match as number) >= minMatch : undefined,
 		})
 		.catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.signals, itemIndex)));
-	return withTotals(simplified(this, itemIndex, simplifySignal, walk.items), opts, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'signal', walk.items), opts, walk.summary);
 });

@@ -4,11 +4,11 @@ import { collectionLocator, readCollectionId } from '../../helpers/collection-lo
 import { perItem, readLimit } from '../../helpers/items';
 import { sourcesOfCollection } from '../../../shared/api/sources';
 import { collectPages } from '../../../shared/pages/collect';
-import { simplified, simplifySource } from '../../../shared/simplify';
+import { shapedOutput } from '../../../shared/output/action';
 import { cursorWalkOptions, readOptions, readStartCursor, withTotals } from '../../helpers/walk-options';
-import { returnAllAndLimit, simplifyProperty } from '../common.description';
+import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
-const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit, simplifyProperty, cursorWalkOptions];
+const properties: INodeProperties[] = [collectionLocator, ...returnAllAndLimit, simplifyProperty, ...outputFor('source'), cursorWalkOptions];
 
 export const description = updateDisplayOptions({ show: { resource: ['source'], operation: ['getAllInCollection'] } }, properties);
 
@@ -17,5 +17,5 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const options = readOptions(this, itemIndex);
 	const endpoint = sourcesOfCollection('Source → Get Many in Collection', readCollectionId(this, itemIndex), readStartCursor(options));
 	const walk = await collectPages(this, endpoint, { limit });
-	return withTotals(simplified(this, itemIndex, simplifySource, walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'source', walk.items), options, walk.summary);
 });

@@ -1,0 +1,51 @@
+/**
+ * The Output parameter (Simplified, Raw, Selected Fields) and its Fields list, as n8n's UX guidelines ask of a node
+ * an AI agent uses: one builder for the action node, the webhook trigger and the Poll Trigger.
+ */
+import type { INodeProperties, IDisplayOptions } from 'n8n-workflow';
+import { RECORD_FIELDS, type RecordKind } from '../contract';
+import { SIMPLIFY } from './simplified';
+
+export type OutputMode = 'simplified' | 'raw' | 'selected';
+
+/** The simplified fields of a record kind, read off the shape itself so the description cannot drift from it. */
+export const simplifiedFieldNames = (kind: RecordKind): string[] => Object.keys(SIMPLIFY[kind]({}));
+
+/** The Fields list's options: the record's fields from the contract, sorted as the editor lists options. */
+export function fieldOptions(paths: readonly string[]) {
+	return [...new Set(paths)].sort().map((path) => ({ name: path, value: path }));
+}
+
+/**
+ * Output and Fields for records of these kinds (several for the webhook trigger: a job or a signal), shown where
+ * `show` says (a node version, an operation). `extra` are fields beside the record's (the trigger's event fields).
+ */
+export function outputProperties(kinds: RecordKind[], show: IDisplayOptions['show'], extra: { simplified?: string[]; fields?: readonly string[] } = {}): INodeProperties[] {
+	const simplified = kinds.map((kind) => `${kinds.length > 1 ? `${kind}: ` : ''}${[...(extra.simplified ?? []), ...simplifiedFieldNames(kind)].join(', ')}`).join('; ');
+	const paths = [...(extra.fields ?? []), ...kinds.flatMap((kind) => RECORD_FIELDS[kind])];
+	return [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			displayOptions: { show },
+			options: [
+				{ name: 'Simplified', value: 'simplified', description: `At most 10 fields per record, times as ISO 8601 (${simplified})` },
+				{ name: 'Raw', value: 'raw', description: 'Every field, as the service sends it (times as Unix seconds)' },
+				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields chosen in Fields, as the service sends them' },
+			],
+			default: 'simplified',
+			description: 'How much of each record to return: an AI agent pays for every field in its context',
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'multiOptions',
+			displayOptions: { show: { ...show, output: ['selected'] } },
+			options: fieldOptions(paths),
+			default: [],
+			required: true,
+			description: 'The fields to return, as the service names them; a dotted path (info.type) is a field of a nested object. A field a record lacks is left out.',
+		},
+	];
+}
