@@ -34,6 +34,7 @@ import type {
 	Workflow as WorkflowType,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { useDeduplicationStore } from './deduplication.ts';
 import { coreRuntime, workflowRuntime } from './runtime.ts';
 
 const { createRunExecutionData, NodeHelpers, Workflow } = workflowRuntime;
@@ -48,6 +49,8 @@ export interface Answer {
 	body: unknown;
 	/** Items the workflow would start with; undefined when it does not start. */
 	emitted: IDataObject[] | undefined;
+	/** Items the trigger's step of the execution passed on; undefined when no execution started. */
+	passed?: IDataObject[];
 }
 
 export interface DeliveryRequest {
@@ -183,18 +186,19 @@ export function createTrigger(options: TriggerOptions) {
 			null,
 		);
 		const result = await nodeType.webhook!.call(context);
-		if (result.workflowData !== undefined) await runExecution(result.workflowData);
+		const passed = result.workflowData !== undefined ? await runExecution(result.workflowData) : undefined;
 		if (result.noWebhookResponse === true) {
 			return { status: response.statusCode, body: response.body, emitted: undefined };
 		}
 		if (result.workflowData === undefined) {
 			return { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' }, emitted: undefined };
 		}
-		return { status: 200, body: onReceivedBody(nodeType.description.webhooks![0].responseData, result.webhookResponse), emitted: result.workflowData[0].map((item) => item.json) };
+		return { status: 200, body: onReceivedBody(nodeType.description.webhooks![0].responseData, result.webhookResponse), emitted: result.workflowData[0].map((item) => item.json), passed };
 	}
 
-	/** The execution a delivery starts, as WorkflowRunner runs it in the main process. */
-	async function runExecution(startData: INodeExecutionData[][]): Promise<void> {
+	/** The execution a delivery starts, as WorkflowRunner runs it in the main process; the trigger step's output. */
+	async function runExecution(startData: INodeExecutionData[][]): Promise<IDataObject[]> {
+		await useDeduplicationStore();
 		const workflow = loadWorkflow(options.queueWorker ? '{}' : savedStaticData);
 		const record = { id: workflow.id, name: workflow.name ?? '', active: true, isArchived: false, nodes: [node], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null };
 		const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', record);
@@ -205,6 +209,7 @@ export function createTrigger(options: TriggerOptions) {
 		const run = await new WorkflowExecute(additionalData({ hooks }), mode, runData).processRunExecutionData(workflow);
 		const error = run.data.resultData.error;
 		if (error) throw new Error(`the execution failed: ${error.message}`);
+		return (run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main[0] ?? []).map((item) => item.json);
 	}
 
 	async function hook(method: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
