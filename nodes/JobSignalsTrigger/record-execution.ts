@@ -13,10 +13,13 @@
  * reached another webhook process, or one after the webhook processes
  * restarted, starts an execution that ends at the trigger. The helpers keep
  * the newest WINDOW_SIZE ids and drop older ones (n8n's Remove Duplicates
- * throws instead once its history is full).
+ * throws instead once its history is full). The executions of one trigger
+ * record one at a time in each worker (one-at-a-time.ts); across workers they
+ * can still overwrite each other's ids (docs/deployment-guarantees.md).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
+import { oneAtATime } from './one-at-a-time';
 import { claimedInProcess, recordedInProcess, triggerKey } from './process-window';
 
 export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -27,7 +30,21 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 	recordedInProcess(key, delivered);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	if (persisted || delivered.length === 0) return [paired];
-	const recorded = await this.helpers.checkProcessedAndRecord(delivered, 'node', { mode: 'entries', maxEntries: WINDOW_SIZE });
+	const recorded = await oneAtATime(key, () => recordInDatabase(this, delivered));
 	const fresh = new Set(recorded.new.map(String));
 	return [paired.filter((item) => fresh.has(String(item.json.webhook_event_id)))];
+}
+
+/**
+ * n8n 2.40.7's helper reads the trigger's row and inserts it when there is none, so two executions that record
+ * the first ids at once can both insert, and one fails on the primary key (seen in queue mode). Its second try
+ * finds the row and adds to it.
+ */
+async function recordInDatabase(context: IExecuteFunctions, ids: string[]) {
+	const record = () => context.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: WINDOW_SIZE });
+	try {
+		return await record();
+	} catch {
+		return await record();
+	}
 }
