@@ -34,6 +34,7 @@ import type {
 	Workflow as WorkflowType,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { useDeduplicationStore } from './deduplication.ts';
 import { coreRuntime, workflowRuntime } from './runtime.ts';
 
 const { createRunExecutionData, NodeHelpers, Workflow } = workflowRuntime;
@@ -202,6 +203,7 @@ export function createTrigger(options: TriggerOptions) {
 
 	/** The execution a delivery starts, as WorkflowRunner runs it in the main process. */
 	async function runExecution(startData: INodeExecutionData[][]): Promise<IDataObject[]> {
+		await useDeduplicationStore();
 		const workflow = loadWorkflow(options.queueWorker ? '{}' : savedStaticData);
 		const record = { id: workflow.id, name: workflow.name ?? '', active: true, isArchived: false, nodes: [node], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null };
 		const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', record);

@@ -56,3 +56,14 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		DB_SQLITE_POOL_SIZE: '1',
 	};
 }
+
+/**
+ * n8n's durable poll cursors (n8n 2.40): the flag and the three it needs; without them n8n logs
+ * "N8N_POLLER_DURABLE_CURSORS_ENABLED requires …; durable poll cursors stay disabled" (PollCursorService).
+ */
+export const DURABLE_POLL_CURSORS_ENV = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};

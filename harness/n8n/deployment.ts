@@ -22,13 +22,19 @@ export interface Deployment {
 	webhookBases: string[];
 	/** The proxy n8n advertises as its webhook URL: what automatic registration gives the mock. */
 	front: WebhookFront;
+	/** Queue mode: SQL on n8n's Postgres database (QueueServices.query). */
+	query?: (sql: string) => string;
 	/** The main process's editor (`http://127.0.0.1:port`), whose owner account exists: what a browser opens. */
 	editorUrl: string;
 	rest(path: string, init?: RequestInit): Promise<Response>;
 	/** The tail of what each n8n process printed, for failure messages. */
 	logs(): string;
+	/** What the running n8n processes printed (the last 200,000 characters of each), by label (main, webhook-0, worker-2 …). */
+	outputs(): Record<string, string>;
 	/** Stops every n8n process, runs `whileDown` (if given) while none runs, and starts them again. */
 	restart(whileDown?: () => Promise<void>): Promise<void>;
+	/** `kill -9` of every n8n process at once (Postgres and Redis keep running), then as `restart`. */
+	crash(whileDown?: () => Promise<void>): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -122,6 +128,7 @@ export async function startDeployment(
 		mode,
 		n8n,
 		front,
+		query: queue?.query,
 		get webhookBases() {
 			return processes!.webhookBases;
 		},
@@ -130,8 +137,14 @@ export async function startDeployment(
 		},
 		rest: (path, init) => rest(path, init),
 		logs: () => (processes?.services ?? []).map((s) => `--- ${s.label}\n${s.output().slice(-6000)}`).join('\n'),
+		outputs: () => Object.fromEntries((processes?.services ?? []).map((s) => [s.label, s.output()])),
 		async restart(whileDown) {
 			await down();
+			await whileDown?.();
+			await up();
+		},
+		async crash(whileDown) {
+			await Promise.all(processes?.services.map((s) => s.kill()) ?? []);
 			await whileDown?.();
 			await up();
 		},
@@ -153,8 +166,8 @@ export interface ExecutionSummary {
 
 const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'];
 
-/** Every execution of the workflow (n8n's REST API pages by 100 at most: walked down by `lastId`). */
-async function listExecutions(deployment: Deployment, workflowId: string): Promise<{ id: string; status: string }[]> {
+/** Every execution of the workflow, id and status only (n8n's REST API pages by 100 at most: walked down by `lastId`). */
+export async function listExecutions(deployment: Deployment, workflowId: string): Promise<{ id: string; status: string }[]> {
 	const all: { id: string; status: string }[] = [];
 	// With a status filter n8n takes its range query, which honours lastId.
 	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: EXECUTION_STATUSES }));
@@ -168,13 +181,17 @@ async function listExecutions(deployment: Deployment, workflowId: string): Promi
 	}
 }
 
-/** Every execution of the workflow, once none is running any more, with its run data. */
-export async function executionsOf(deployment: Deployment, workflowId: string): Promise<ExecutionSummary[]> {
+/**
+ * Every execution of the workflow, once none is running any more, with its run data;
+ * with `afterId`, only the executions after that one (ids grow) are read in full.
+ */
+export async function executionsOf(deployment: Deployment, workflowId: string, afterId?: string): Promise<ExecutionSummary[]> {
 	const deadline = Date.now() + 180_000;
 	for (;;) {
-		const executions = await listExecutions(deployment, workflowId);
-		const unfinished = executions.filter((e) => ['new', 'running', 'waiting'].includes(e.status));
-		if (new Set(executions.map((e) => e.id)).size !== executions.length) throw new Error('the executions list repeated an execution');
+		const all = await listExecutions(deployment, workflowId);
+		const executions = afterId === undefined ? all : all.filter((e) => Number(e.id) > Number(afterId));
+		const unfinished = all.filter((e) => ['new', 'running', 'waiting'].includes(e.status));
+		if (new Set(all.map((e) => e.id)).size !== all.length) throw new Error('the executions list repeated an execution');
 		if (unfinished.length === 0) {
 			const summaries: ExecutionSummary[] = [];
 			// A few at a time: n8n serves each execution's data from its database.

@@ -13,6 +13,8 @@ export interface Service {
 	output(): string;
 	/** SIGTERM to the group, SIGKILL after `graceMs`; resolves when it has exited. */
 	stop(graceMs?: number): Promise<void>;
+	/** SIGKILL to the group at once (`kill -9`: no shutdown code runs); resolves when it has exited. */
+	kill(): Promise<void>;
 	exited: Promise<number | null>;
 }
 
@@ -27,24 +29,30 @@ export function startService(command: string, args: string[], options: { cwd?: s
 	child.stdout?.on('data', keep);
 	child.stderr?.on('data', keep);
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	const running = () => child.exitCode === null && child.signalCode === null;
+	const signal = (name: NodeJS.Signals) => {
+		try {
+			process.kill(-child.pid!, name);
+		} catch {
+			// The group is already gone.
+		}
+	};
 	return {
 		child,
 		label: options.label,
 		output: () => output,
 		exited,
 		async stop(graceMs = 10_000) {
-			if (child.exitCode !== null || child.signalCode !== null) return;
-			const signal = (name: NodeJS.Signals) => {
-				try {
-					process.kill(-child.pid!, name);
-				} catch {
-					// The group is already gone.
-				}
-			};
+			if (!running()) return;
 			signal('SIGTERM');
 			const timer = setTimeout(() => signal('SIGKILL'), graceMs);
 			await exited;
 			clearTimeout(timer);
+		},
+		async kill() {
+			if (!running()) return;
+			signal('SIGKILL');
+			await exited;
 		},
 	};
 }

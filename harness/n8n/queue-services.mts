@@ -15,6 +15,8 @@ import { postgresBinDir, requireDebianPackages } from './system-packages.mts';
 export interface QueueServices {
 	postgres: { port: number; database: string; user: string };
 	redis: { port: number };
+	/** One SQL statement through `psql`, its rows as `psql -At` prints them (fields split by |). */
+	query(sql: string): string;
 	stop(): Promise<void>;
 }
 
@@ -93,7 +95,9 @@ export async function startQueueServices(ports: { postgres: number; redis: numbe
 		await stop();
 		throw error;
 	}
-	return { postgres: { port: ports.postgres, database, user }, redis: { port: ports.redis }, stop };
+	const query = (sql: string) =>
+		execFileSync(postgresBin('psql'), ['-h', '127.0.0.1', '-p', String(ports.postgres), '-U', user, '-d', database, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], { encoding: 'utf8' });
+	return { postgres: { port: ports.postgres, database, user }, redis: { port: ports.redis }, query, stop };
 }
 
 /** What every n8n process of a queue-mode deployment gets on top of its own environment. */

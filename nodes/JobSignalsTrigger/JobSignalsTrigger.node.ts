@@ -87,6 +87,6 @@ export class JobSignalsTrigger implements INodeType {
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return recordExecution.call(this);
+		return await recordExecution.call(this);
 	}
 }

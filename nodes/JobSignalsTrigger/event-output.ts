@@ -39,5 +39,6 @@ export function shapeEvent(item: IDataObject, choice: OutputChoice): IDataObject
 
 export function shapeEvents(items: INodeExecutionData[], read: (name: string, fallback: unknown) => unknown, node: Parameters<typeof readOutputChoice>[0]): INodeExecutionData[] {
 	const choice = readOutputChoice(node, read);
-	return items.map((item, index) => ({ json: shapeEvent(item.json, choice), pairedItem: { item: index } }));
+	// An item keeps the input it came from (a queue-mode worker may have dropped repeats before it).
+	return items.map((item, index) => ({ json: shapeEvent(item.json, choice), pairedItem: item.pairedItem ?? { item: index } }));
 }

@@ -4,22 +4,57 @@
  * through). It writes the delivered ids, and every id this process claimed
  * for the trigger, into the persisted window; n8n saves the changed static
  * data when the execution ends. The union with the process's claims means a save never drops an id
- * that an overlapping execution of this process recorded. On a queue-mode
- * worker the static data was not loaded and nothing is written (see
- * dedupe-window.ts). Then the items go on as the node's Output asks (version 1.1;
+ * that an overlapping execution of this process recorded.
+ *
+ * On a queue-mode worker the static data was not loaded and nothing is
+ * written there (see dedupe-window.ts). There the ids are recorded in n8n's
+ * database instead, through the deduplication helpers n8n gives a node inside
+ * an execution, and an id recorded before passes nothing on: a repeat that
+ * reached another webhook process, or one after the webhook processes
+ * restarted, starts an execution that ends at the trigger. The helpers keep
+ * the newest WINDOW_SIZE ids and drop older ones (n8n's Remove Duplicates
+ * throws instead once its history is full). The executions of one trigger
+ * record one at a time in each worker (one-at-a-time.ts); across workers they
+ * can still overwrite each other's ids (docs/deployment-guarantees.md).
+ *
+ * Then the items that pass go on as the node's Output asks (version 1.1;
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { recordInPersistedWindow } from './dedupe-window';
+import { recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
+import { oneAtATime } from './one-at-a-time';
 import { claimedInProcess, recordedInProcess, triggerKey } from './process-window';
 import { OUTPUT_VERSION, shapeEvents } from './event-output';
 
-export function recordExecution(this: IExecuteFunctions): INodeExecutionData[][] {
+export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
 	const key = triggerKey(this.getWorkflow().id, this.getNode().id);
-	recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimedInProcess(key), ...delivered]);
+	const persisted = recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimedInProcess(key), ...delivered]);
 	recordedInProcess(key, delivered);
-	if (this.getNode().typeVersion >= OUTPUT_VERSION) return [shapeEvents(items, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
-	return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
+	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
+	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, key, delivered, paired);
+	if (this.getNode().typeVersion >= OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
+	return [passing];
+}
+
+/** The items whose ids the database had not recorded yet (a queue-mode worker), recording them. */
+async function newInDatabase(context: IExecuteFunctions, key: string, delivered: string[], paired: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const recorded = await oneAtATime(key, () => recordInDatabase(context, delivered));
+	const fresh = new Set(recorded.new.map(String));
+	return paired.filter((item) => fresh.has(String(item.json.webhook_event_id)));
+}
+
+/**
+ * n8n 2.40.7's helper reads the trigger's row and inserts it when there is none, so two executions that record
+ * the first ids at once can both insert, and one fails on the primary key (seen in queue mode). Its second try
+ * finds the row and adds to it.
+ */
+async function recordInDatabase(context: IExecuteFunctions, ids: string[]) {
+	const record = () => context.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: WINDOW_SIZE });
+	try {
+		return await record();
+	} catch {
+		return await record();
+	}
 }

@@ -90,6 +90,32 @@ describe('trigger webhook: duplicates', () => {
 		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'old' }) })).emitted).toBeUndefined();
 	});
 
+	it('on a queue-mode worker records each id in n8n\'s database: a repeat at another webhook process starts an execution that passes nothing on', async () => {
+		const first = createTrigger({ queueWorker: true });
+		const sent = envelope('job_created');
+		expect((await first.deliver({ body: sent })).output).toEqual([expect.objectContaining({ webhook_event_id: sent.webhook_event_id })]);
+		// Another webhook process: the node's memory is not shared, the database is.
+		const other = await createTriggerInNewProcess({ queueWorker: true, workflowId: first.workflowId, savedStaticData: first.savedStaticData() });
+		const repeat = await other.deliver({ body: sent });
+		expect(repeat.emitted).toHaveLength(1);
+		expect(repeat.output).toEqual([]);
+		expect((await other.deliver({ body: envelope('job_created') })).output).toHaveLength(1);
+	});
+
+	it(`on a queue-mode worker keeps the newest ${WINDOW_SIZE} ids in the database and never fails when it is full`, async () => {
+		const trigger = createTrigger({ queueWorker: true });
+		const first = envelope('job_created', { webhook_event_id: 'db-first' });
+		await trigger.deliver({ body: first });
+		for (let i = 0; i < WINDOW_SIZE; i++) {
+			expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: `db-${i}` }) })).output).toHaveLength(1);
+		}
+		const other = await createTriggerInNewProcess({ queueWorker: true, workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
+		// The newest are still recorded; "db-first", one past the history, was dropped, so it passes again.
+		expect((await other.deliver({ body: envelope('job_created', { webhook_event_id: `db-${WINDOW_SIZE - 1}` }) })).output).toEqual([]);
+		expect((await other.deliver({ body: envelope('job_created', { webhook_event_id: 'db-1' }) })).output).toEqual([]);
+		expect((await other.deliver({ body: first })).output).toHaveLength(1);
+	});
+
 	it('never treats a test delivery (Listen for test event) as a repeat, nor remembers it', async () => {
 		const trigger = createTrigger({ mode: 'manual' });
 		const sent = envelope('signal');
