@@ -39,6 +39,8 @@ async function runMock(dist: string): Promise<void> {
 	const server = await startMockServer({ port: 0, rateLimit: 0 });
 	const { engine } = server.service.webhooks;
 	process.send?.({ kind: 'ready', port: Number(new URL(server.appUrl).port) } satisfies Message);
+	// The benchmark ended, however: this mock ends with it.
+	process.once('disconnect', () => process.exit(0));
 	process.on('message', (message: Message) => {
 		if (message.kind === 'memory?') {
 			(globalThis as { gc?: () => void }).gc?.();
