@@ -397,7 +397,7 @@ describe('the Job Signals nodes in the real editor', () => {
 		const cases = [
 			{ name: 'wrong-token', data: { apiToken: 'not-the-token' }, says: 'Invalid API token — copy it again from the service\'s web application (Settings → API)' },
 			{ name: 'no-answer', data: { baseUrl: `http://127.0.0.1:${port}/v2` }, says: `The API Base URL does not answer: http://127.0.0.1:${port}/v2 (connection refused)` },
-			{ name: 'not-the-service', data: { baseUrl: `${deployment.editorUrl}/no-such-api` }, says: `The API Base URL answers, but not as the service: ${deployment.editorUrl}/no-such-api answered 200 with an HTML page` },
+			{ name: 'not-the-service', data: { baseUrl: `${deployment.editorUrl}/no-such-api` }, says: `The API Base URL answers, but not as the service: ${deployment.editorUrl}/no-such-api answered 404 with an HTML page` },
 		];
 		for (const { name, data, says } of cases) {
 			await inEditor(`credential-${name}`, async (page) => {
