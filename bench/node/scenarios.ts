@@ -30,13 +30,13 @@ export const SIGNAL_GROUP = 'problems';
 export const jobSignalsSignals = (): Scenario => ({
 	label: 'Job Signals node',
 	idField: 'signal_id',
-	steps: [{ type: JOB_SIGNALS, parameters: { resource: 'signal', operation: 'getAll', group: SIGNAL_GROUP, returnAll: true, simple: false } }],
+	steps: [{ type: JOB_SIGNALS, parameters: { resource: 'signal', operation: 'getAll', group: SIGNAL_GROUP, returnAll: true, output: 'raw' } }],
 });
 
 export const jobSignalsJobSearch = (): Scenario => ({
 	label: 'Job Signals node',
 	idField: 'job_id',
-	steps: [{ type: JOB_SIGNALS, parameters: { resource: 'job', operation: 'search', returnAll: true, simple: false } }],
+	steps: [{ type: JOB_SIGNALS, parameters: { resource: 'job', operation: 'search', returnAll: true, output: 'raw' } }],
 });
 
 export const jobSignalsUpload = (addresses: string[]): Scenario => ({
