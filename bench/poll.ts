@@ -106,17 +106,17 @@ async function main() {
 	try {
 		const sourceId = [...mock.service.store.sources.keys()][0];
 		const scenarios: Scenario[] = [
-			{ name: 'New Job, job search (offset pages of 100)', parameters: { event: 'newJob', jobsFrom: 'search' }, field: 'job_id', pageSize: LIMITS.jobSearchPageSize, add: (m) => addJobs(m) },
+			{ name: 'New Job, job search (offset pages of 100)', parameters: { event: 'newJob', jobsFrom: 'search', output: 'raw' }, field: 'job_id', pageSize: LIMITS.jobSearchPageSize, add: (m) => addJobs(m) },
 			{
 				name: 'New Job, one source (cursor pages of 100)',
-				parameters: { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'id', value: sourceId } },
+				parameters: { event: 'newJob', jobsFrom: 'source', source: { __rl: true, mode: 'id', value: sourceId }, output: 'raw' },
 				field: 'job_id',
 				pageSize: LIMITS.cursorPageSize,
 				add: (m) => addJobs(m, sourceId),
 			},
 			{
 				name: 'New Signal, group problems (pages of 1,000)',
-				parameters: { event: 'newSignal', group: 'problems', category: '' },
+				parameters: { event: 'newSignal', group: 'problems', category: '', output: 'raw' },
 				field: 'signal_id',
 				pageSize: LIMITS.signalsMaxPerPage,
 				add: addSignals,

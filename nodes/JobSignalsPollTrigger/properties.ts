@@ -51,8 +51,18 @@ const jobsFrom: INodeProperties[] = [
 	{ displayName: 'Jobs From', name: 'jobsFrom', type: 'options', noDataExpression: true, options: jobsFromOptions, default: 'search', displayOptions: { show: fromVersion } },
 ];
 
-/** The Source field says it must be filled in before Fetch Test Event, which n8n greys out without a word while it is empty. */
-const source: INodeProperties = { ...sourceLocator, hint: 'Needed before Fetch Test Event: the company\'s domain (acme.com) or its source ID' };
+/**
+ * The Source field says it must be filled in before Fetch Test Event, which n8n greys out without a word while it is
+ * empty. In each mode's hint: n8n shows a resource locator's mode hint, not the field's.
+ */
+export const SOURCE_NEEDED = 'Needed before Fetch Test Event';
+const source: INodeProperties = {
+	...sourceLocator,
+	modes: sourceLocator.modes?.map((mode) => ({
+		...mode,
+		hint: mode.name === 'domain' ? `${SOURCE_NEEDED}: the company's naked domain, without https:// or www. (acme.com)` : `${SOURCE_NEEDED}: the company's source ID (src_000123)`,
+	})),
+};
 
 const updatedNotice: INodeProperties = {
 	displayName:

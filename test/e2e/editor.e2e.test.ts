@@ -8,6 +8,8 @@
  * and the credential, as the editor shows them.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, selectors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -20,6 +22,7 @@ import { deprecationNotice } from '../../nodes/JobSignals/actions/resources';
 import { findCategory, JOB_CATEGORIES, signalTypeName } from '../../nodes/shared/contract.ts';
 import { sourceLocator } from '../../nodes/shared/source-locator.ts';
 import { JobSignalsPollTrigger } from '../../nodes/JobSignalsPollTrigger/JobSignalsPollTrigger.node';
+import { SOURCE_NEEDED } from '../../nodes/JobSignalsPollTrigger/properties';
 import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN } from '../../harness/n8n/real-n8n.ts';
 import { RECORD_FIELDS } from '../../contract/record-fields';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
@@ -355,7 +358,10 @@ describe('the Job Signals nodes in the real editor', () => {
 		await inEditor('output', async (page) => {
 			await addJobSignalsAction(page, 'Get many signals');
 			const output = page.getByTestId('parameter-input-output');
-			expect(await dropdownEntries(page, output, 'Simplified')).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+			// Each entry shows its name, then its description on the next line.
+			const entries = await dropdownEntries(page, output, 'Simplified');
+			expect(entries.map((entry) => entry.split('\n')[0])).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+			expect(entries[0]).toContain('At most 10 fields per record');
 			await keepScreen(page, 'output-options');
 			await page.getByText('Selected Fields', { exact: true }).click();
 			const fields = await dropdownEntries(page, page.getByTestId('parameter-input-fields'), 'current_value');
@@ -369,9 +375,8 @@ describe('the Job Signals nodes in the real editor', () => {
 	it('the webhook trigger\'s filters: signal filters with the action node\'s pickers, and a company filter for job events', async () => {
 		await inEditor('trigger-filters', async (page) => {
 			const trigger = new JobSignalsTrigger().description;
-			const parameters = await openNode(page, [{ ...packageNode(trigger.defaults.name!, 'jobSignalsTrigger', 1.1, { events: ['job_created', 'signal'] }), webhookId: 'b0c1d2e3-f405-4617-8829-3a4b5c6d7e8f' }], trigger.defaults.name!);
-			expect(await parameters.innerText()).toContain('Manual');
-			expect(await parameters.innerText()).not.toContain('Service Web App');
+			await openNode(page, [{ ...packageNode(trigger.defaults.name!, 'jobSignalsTrigger', 1.1, { events: ['job_created', 'signal'] }), webhookId: 'b0c1d2e3-f405-4617-8829-3a4b5c6d7e8f' }], trigger.defaults.name!);
+			expect(await page.getByTestId('parameter-input-registration').locator('input').inputValue()).toBe('Manual');
 			const signalFilters = page.getByTestId('collection-parameter-add').first();
 			expect(await dropdownEntries(page, signalFilters, 'Active Only')).toEqual(['Active Only', 'Category Names or IDs', 'Direct Only', 'Groups', 'Minimum Match', 'Minimum Severity', 'Type Names or IDs']);
 			await page.getByText('Groups', { exact: true }).click();
@@ -381,9 +386,11 @@ describe('the Job Signals nodes in the real editor', () => {
 			await page.locator('.el-select-dropdown__item:visible').getByText('Category Names or IDs', { exact: true }).click();
 			expect(await dropdownEntries(page, page.getByTestId('parameter-input-categories'), 'URL (changes)')).toEqual(['URL (changes)', 'Content (changes)', 'Tech (changes)', 'Location (changes)']);
 			await page.keyboard.press('Escape');
-			expect(await dropdownEntries(page, page.getByTestId('collection-parameter-add').nth(1), 'Companies')).toEqual(['Companies']);
-			await page.keyboard.press('Escape');
-			expect(await dropdownEntries(page, page.getByTestId('parameter-input-output'), 'Simplified')).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+			// Job Filters has one filter: n8n shows its Add Filter as a button that adds it.
+			await page.getByRole('button', { name: 'Add Filter' }).click();
+			await page.getByTestId('parameter-input-companies').waitFor({ state: 'visible' });
+			const outputs = await dropdownEntries(page, page.getByTestId('parameter-input-output'), 'Simplified');
+			expect(outputs.map((entry) => entry.split('\n')[0])).toEqual(['Simplified', 'Raw', 'Selected Fields']);
 			await page.keyboard.press('Escape');
 			await keepScreen(page, 'trigger-filters');
 		});
@@ -421,19 +428,25 @@ describe('the Job Signals nodes in the real editor', () => {
 			expect(await fetchButton.innerText()).toMatch(/Fetch Test Event/i);
 			expect(await fetchButton.isEnabled()).toBe(true);
 			await fetchButton.click();
-			await page.getByTestId('ndv-output-panel').getByText('job_functions').first().waitFor({ state: 'visible' });
+			await page.getByText('1 item', { exact: true }).first().waitFor({ state: 'visible' });
+			await page.getByText('job_id', { exact: true }).first().waitFor({ state: 'visible' });
 			await keepScreen(page, 'poll-first-screen');
 			await choose(page, page.getByTestId('parameter-input-jobsFrom'), 'One Source');
-			await parameters.getByText('Needed before Fetch Test Event', { exact: false }).waitFor({ state: 'visible' });
+			await parameters.getByText(SOURCE_NEEDED, { exact: false }).first().waitFor({ state: 'visible' });
 			await keepScreen(page, 'poll-source-hint');
 		});
 	});
 
 	it('the credential test says what is wrong in words: the token, a URL where nothing answers, a URL that answers otherwise', async () => {
+		// A port nothing listens on (taken, then freed; fetch refuses some low ports outright, such as 1).
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise((resolve) => closed.close(resolve));
 		const cases = [
 			{ name: 'wrong-token', data: { apiToken: 'not-the-token' }, says: 'Invalid API token — copy it again from the service\'s web application (Settings → API)' },
-			{ name: 'no-answer', data: { baseUrl: 'http://127.0.0.1:1/v2' }, says: 'The API Base URL does not answer: http://127.0.0.1:1/v2 (connection refused)' },
-			{ name: 'not-the-service', data: { baseUrl: `${deployment.editorUrl}/no-such-api` }, says: `The API Base URL answers, but not as the service: ${deployment.editorUrl}/no-such-api answered 200 with an HTML page` },
+			{ name: 'no-answer', data: { baseUrl: `http://127.0.0.1:${port}/v2` }, says: `The API Base URL does not answer: http://127.0.0.1:${port}/v2 (connection refused)` },
+			{ name: 'not-the-service', data: { baseUrl: `${deployment.editorUrl}/no-such-api` }, says: `The API Base URL answers, but not as the service: ${deployment.editorUrl}/no-such-api answered 404 with an HTML page` },
 		];
 		for (const { name, data, says } of cases) {
 			await inEditor(`credential-${name}`, async (page) => {
@@ -443,12 +456,10 @@ describe('the Job Signals nodes in the real editor', () => {
 				expect(created.status()).toBe(200);
 				const { data: credential } = (await created.json()) as { data: { id: string } };
 				await page.goto(`${deployment.editorUrl}/home/credentials/${credential.id}`);
-				const modal = page.getByTestId('editCredential-modal');
-				await modal.waitFor({ state: 'visible' });
-				await page.getByTestId('credential-save-button').click();
-				await modal.getByText('Couldn\'t connect with these settings', { exact: false }).first().waitFor({ state: 'visible' });
-				await modal.getByText('More details', { exact: false }).first().click();
-				await modal.getByText(says, { exact: false }).first().waitFor({ state: 'visible' });
+				// n8n tests a saved credential when its dialog opens, and shows the result above the fields.
+				await page.getByText(/Couldn.t connect with these settings/).first().waitFor({ state: 'visible' });
+				await page.getByText('More details', { exact: true }).first().click();
+				await page.getByText(says, { exact: false }).first().waitFor({ state: 'visible' });
 				await keepScreen(page, `credential-${name}`);
 			});
 		}

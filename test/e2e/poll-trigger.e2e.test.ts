@@ -270,7 +270,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 			['jobSignals', 'jobSignalsPollTrigger', 'jobSignalsTool', 'jobSignalsTrigger'].map((name) => `n8n-nodes-job-signals.${name}`),
 		);
 		const poll = ours.find((t) => t.name === POLL_TYPE)!;
-		expect(poll).toMatchObject({ displayName: 'Job Signals Poll Trigger', polling: true, group: ['trigger'] });
+		expect(poll).toMatchObject({ displayName: 'Job Signals (Polling) Trigger', polling: true, group: ['trigger'] });
 		// n8n adds Poll Times to a polling node's parameters.
 		expect(JSON.stringify(poll)).toContain('"pollTimes"');
 	});

@@ -46,10 +46,16 @@ describe('credential test', () => {
 	});
 
 	it('an API Base URL where nothing answers names the URL and what happened', async () => {
-		const result = await credentialTest({ ...mock.credentials, baseUrl: 'http://127.0.0.1:1/v2' });
-		// What happened comes from the error code (connection refused in n8n; the test's request interceptor may hide it).
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^The API Base URL does not answer: http:\/\/127\.0\.0\.1:1\/v2 \(.+\)\. Check the address, and that n8n can reach it\.$/);
+		// A port nothing listens on (taken, then freed; fetch refuses some low ports outright, such as 1). Not under /v2:
+		// the in-process mock answers /v2 paths on any host.
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/api`;
+		await new Promise((resolve) => closed.close(resolve));
+		expect(await credentialTest({ ...mock.credentials, baseUrl })).toEqual({
+			status: 'Error',
+			message: `The API Base URL does not answer: ${baseUrl} (connection refused). Check the address, and that n8n can reach it.`,
+		});
 	});
 
 	it('an API Base URL that answers, but not as the service (a web server\'s 404 page), says so', async () => {

@@ -24,7 +24,10 @@ describe('poll trigger first screen', () => {
 			[[{ _cnd: { gte: 1.1 } }], 'search'],
 		]);
 		const source = description.properties.find((p) => p.name === 'source')!;
-		expect(source.hint).toBe('Needed before Fetch Test Event: the company\'s domain (acme.com) or its source ID');
+		expect(source.modes?.map((mode) => mode.hint)).toEqual([
+			'Needed before Fetch Test Event: the company\'s naked domain, without https:// or www. (acme.com)',
+			'Needed before Fetch Test Event: the company\'s source ID (src_000123)',
+		]);
 	});
 
 	it('New Job with every default fetches a test event at once, Simplified as the action node\'s job', async () => {
