@@ -357,14 +357,18 @@ export async function crashAsAPollIsAnswered(run: PollRun): Promise<void> {
 export async function crashAtTheHandOffWrite(run: PollRun): Promise<void> {
 	const wal = join(run.deployment.n8n.userFolder, '.n8n', 'database.sqlite-wal');
 	let cycled = Infinity;
-	const killed = new Promise<void>((resolve) => {
+	const killed = new Promise<void>((resolve, reject) => {
 		run.proxy.onAnswered = (entry) => {
 			if (entry.path !== JOBS.path || entry.status !== 200 || entry.started <= cycled) return;
 			run.proxy.onAnswered = undefined;
-			const watcher = watch(wal, () => {
-				watcher.close();
-				resolve(run.deployment.crash());
-			});
+			try {
+				const watcher = watch(wal, () => {
+					watcher.close();
+					resolve(run.deployment.crash());
+				});
+			} catch (error) {
+				reject(error as Error);
+			}
 		};
 	});
 	await run.cycle();
