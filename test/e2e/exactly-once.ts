@@ -6,7 +6,7 @@
  * (its URL given to the service by the test, as a user pastes it into the web
  * app) and Automatic registration (it registers itself when published).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'flatted';
@@ -155,7 +155,7 @@ export function describeExactlyOnce(mode: Mode): void {
 		// Time scale 1: the service's real backoff (1, 2, 4 s) and 5 s timeout.
 		const paths = [...ALL, ...QUEUE_ONLY].map((t) => pathOf(t).slice(1));
 		deployment = await startDeployment(mode, ['--jobs', '2000', '--signals', '2000', '--sources', '60', '--rate-limit', '0'], paths, async (n8n) => {
-			await n8n.importWorkflows([...TRIGGERS.map(triggerWorkflow), complementWorkflow(), ...(mode === 'queue' ? [removeDuplicatesWorkflow(), triggerWorkflow(FIRST_RECORDS)] : [])]);
+			await n8n.importWorkflows([...TRIGGERS.map(triggerWorkflow), complementWorkflow(), ...QUEUE_ONLY.map((t) => (t === REMOVE_DUPLICATES ? removeDuplicatesWorkflow() : triggerWorkflow(t)))]);
 			for (const trigger of [...ALL, ...QUEUE_ONLY]) await n8n.cli(['publish:workflow', `--id=${trigger.id}`]);
 		});
 	});
@@ -295,11 +295,12 @@ export function describeExactlyOnce(mode: Mode): void {
 
 			// 300 over: executions that overlap on the two workers lose some records (see below), and the record must still fill.
 			const BULK = WINDOW_SIZE + 300;
-			/** How many ids the trigger's record in n8n's database holds (its processed_data row). */
-			const recordedIds = (trigger: TriggerWorkflow) => {
+			/** The trigger's record in n8n's database (its processed_data row): the ids' hashes, as n8n's helper stores them. */
+			const recorded = (trigger: TriggerWorkflow) => {
 				const value = deployment.query!(`SELECT value FROM processed_data WHERE "workflowId" = '${trigger.id}'`).trim();
-				return (JSON.parse(value) as { data: string[] }).data.length;
+				return (JSON.parse(value) as { data: string[] }).data;
 			};
+			const hashOf = (value: string) => createHash('md5').update(value).digest('base64');
 
 			it(`${BULK} new ids, more than the trigger's database history of ${WINDOW_SIZE}: every execution succeeds, the record stays at ${WINDOW_SIZE}; at the other process the newest are stopped`, async () => {
 				const before = await listExecutions(deployment, COMPLEMENT.id);
@@ -308,12 +309,16 @@ export function describeExactlyOnce(mode: Mode): void {
 				await inParallel(names, 8, (name) => deliver(home(COMPLEMENT), COMPLEMENT, id(name)));
 				const sentIn = Date.now() - started;
 				const executions = await finished(COMPLEMENT, before.length + BULK, 600_000);
+				// Which of the ids, in the order sent, the record holds: from the oldest it holds on, an absent id was overwritten.
+				const held = new Set(recorded(COMPLEMENT));
+				const inRecord = names.map((name) => held.has(hashOf(id(name))));
+				const overwritten = inRecord.slice(inRecord.indexOf(true)).filter((inside) => !inside).length;
 				console.log(
-					`[measured] queue mode, ${BULK} new ids sent 8 at a time in ${Math.round(sentIn / 1000)} s, all executed after ${Math.round((Date.now() - started) / 1000)} s; the record holds ${recordedIds(COMPLEMENT)} ids`,
+					`[measured] queue mode, ${BULK} new ids sent 8 at a time in ${Math.round(sentIn / 1000)} s, all executed after ${Math.round((Date.now() - started) / 1000)} s; the record holds ${held.size} ids: the newest ${BULK - inRecord.indexOf(true)} sent, less ${overwritten} lost to overlapping writes`,
 				);
 				expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
 				expect(executions).toHaveLength(before.length + BULK);
-				expect(recordedIds(COMPLEMENT)).toBe(WINDOW_SIZE);
+				expect(held.size).toBe(WINDOW_SIZE);
 
 				// Repeats at the other webhook process: the newest 20 are in the history; of the oldest 20, those n8n dropped pass again.
 				const mark = newestId(executions);
@@ -328,8 +333,9 @@ export function describeExactlyOnce(mode: Mode): void {
 				// Overlapping executions on the two workers can overwrite each other's records (see the cases below): measured.
 				console.log(`[measured] queue mode, after the ${BULK} ids: the newest 20 again at the other process passed ${newestPassed} times; the oldest 20 again passed ${oldest.reduce((sum, name) => sum + passed[id(name)], 0)} times`);
 				expect([...newest, ...oldest].every((name) => passed[id(name)] <= 1)).toBe(true);
-				expect(recordedIds(COMPLEMENT)).toBe(WINDOW_SIZE);
-			});
+				expect(recorded(COMPLEMENT)).toHaveLength(WINDOW_SIZE);
+				// 232 s measured on 2 busy cores: past the file's default of 300 s on a slower machine.
+			}, 900_000);
 
 			it('a repeat at the other webhook process after the first execution finished: measured; no event lost', async () => {
 				const names = Array.from({ length: 20 }, (_, i) => `cross-${i}`);
