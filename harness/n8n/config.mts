@@ -5,9 +5,28 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const N8N_VERSION = '2.40.7';
-/** 0.18.15 needs `cssomnom`, absent from the registry reachable here. */
-export const N8N_OVERRIDES = { linkedom: '0.18.14' };
+/**
+ * The n8n versions the package is tested on, each with the npm overrides its
+ * install needs from the registry reachable here (all measured with
+ * `npm install --ignore-scripts`). Not here: n8n 2.41.3, which does not install
+ * (`@n8n/agents@0.26.2` is missing from the registry), so 2.41.1 is the newest 2.41.
+ */
+export const N8N_VERSIONS: Record<string, { overrides: Record<string, string> }> = {
+	// linkedom 0.18.15 needs `cssomnom`, absent from the registry.
+	'2.40.7': { overrides: { linkedom: '0.18.14' } },
+	'2.41.1': { overrides: { linkedom: '0.18.14' } },
+	// n8n 1.x asks for xlsx as a tarball from the SheetJS CDN; the registry's newest xlsx stands in.
+	'1.123.81': { overrides: { xlsx: '0.18.5' } },
+};
+
+/** The version `npm start` and the e2e tests run; another is chosen with JOB_SIGNALS_N8N_VERSION (read only here). */
+export const DEFAULT_N8N_VERSION = '2.40.7';
+
+export const N8N_VERSION = process.env.JOB_SIGNALS_N8N_VERSION || DEFAULT_N8N_VERSION;
+if (!(N8N_VERSION in N8N_VERSIONS)) {
+	throw new Error(`JOB_SIGNALS_N8N_VERSION=${N8N_VERSION} is not one of the tested n8n versions (${Object.keys(N8N_VERSIONS).join(', ')}): add it to N8N_VERSIONS in harness/n8n/config.mts`);
+}
+export const N8N_OVERRIDES = N8N_VERSIONS[N8N_VERSION].overrides;
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const PACKAGE_NAME = 'n8n-nodes-job-signals';
