@@ -251,7 +251,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 			);
 			await n8n.cli(['import:credentials', `--input=${credentialFile}`]);
 			await n8n.importWorkflows(WORKFLOWS.map(pollWorkflow));
-			for (const workflow of WORKFLOWS) await n8n.cli(['publish:workflow', `--id=${workflow.id}`]);
+			for (const workflow of WORKFLOWS) await n8n.publish(workflow.id);
 		});
 	});
 
