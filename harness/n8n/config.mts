@@ -31,10 +31,11 @@ export const N8N_OVERRIDES = N8N_VERSIONS[N8N_VERSION].overrides;
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const PACKAGE_NAME = 'n8n-nodes-job-signals';
 
-/** Outside the repository, so a fresh clone on the same machine reuses it. */
-export const CACHE_DIR =
-	process.env.JOB_SIGNALS_N8N_CACHE ??
-	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-job-signals', `n8n-${N8N_VERSION}`);
+/** Outside the repository, so a fresh clone on the same machine reuses what the harness installs there. */
+export const CACHE_ROOT = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-job-signals');
+
+/** The n8n under test: one folder per version. */
+export const CACHE_DIR = process.env.JOB_SIGNALS_N8N_CACHE ?? join(CACHE_ROOT, `n8n-${N8N_VERSION}`);
 
 export const N8N_BIN = join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 
@@ -66,7 +67,8 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		// Without it every n8n on the machine wants 5679 ("Task Broker's port 5679 is already in use").
 		N8N_RUNNERS_BROKER_PORT: String(ports.broker),
 		N8N_PROTOCOL: 'http',
-		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		// n8n 1.x reads only WEBHOOK_URL; n8n 2 reads N8N_WEBHOOK_URL first, then WEBHOOK_URL.
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',

@@ -1,6 +1,6 @@
 /**
- * A local npm registry: verdaccio (a pinned devDependency) with its storage in
- * a temporary folder, on a free loopback port. The package and the mock are
+ * A local npm registry: verdaccio (pinned here, installed into the cache on
+ * first use) with its storage in a temporary folder, on a free loopback port. The package and the mock are
  * published to it with `npm publish` and installed from it with `npm install`,
  * as users install them from npmjs.com. Every other name is proxied to the
  * registry npm is configured with (the package's peer n8n-workflow, which npm
@@ -8,15 +8,43 @@
  * proxied, so only what a test published can be installed under them.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { PACKAGE_NAME, REPO_ROOT } from './config.mts';
+import { join } from 'node:path';
+import { CACHE_ROOT, PACKAGE_NAME, REPO_ROOT } from './config.mts';
 import { freePort } from './ports.mts';
 import { runCommand, startService, waitForHttp } from './processes.mts';
 
 export const MOCK_PACKAGE_NAME = 'job-signals-mock-server';
+
+/**
+ * Not a devDependency: it needs an npm override (its verdaccio-audit asks for
+ * node-fetch's `cjs` dist-tag, which the reachable registry lacks), and the
+ * official community lint refuses `overrides` in the package's package.json.
+ */
+const VERDACCIO = { version: '6.10.4', overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } } };
+const VERDACCIO_DIR = join(CACHE_ROOT, `verdaccio-${VERDACCIO.version}`);
+
+/** Installs verdaccio into its cache folder once (a marker file says it is complete); returns its bin. */
+async function installVerdaccio(): Promise<string> {
+	const bin = join(VERDACCIO_DIR, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+	const marker = join(VERDACCIO_DIR, '.installed');
+	if (existsSync(marker) && readFileSync(marker, 'utf8') === VERDACCIO.version) return bin;
+	rmSync(VERDACCIO_DIR, { recursive: true, force: true });
+	mkdirSync(VERDACCIO_DIR, { recursive: true });
+	writeFileSync(
+		join(VERDACCIO_DIR, 'package.json'),
+		JSON.stringify({ name: 'job-signals-local-registry', private: true, dependencies: { verdaccio: VERDACCIO.version }, overrides: VERDACCIO.overrides }, null, 2),
+	);
+	const result = await runCommand('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: VERDACCIO_DIR,
+		stdoutFile: join(VERDACCIO_DIR, 'install.log'),
+		timeoutMs: 600_000,
+	});
+	if (result.code !== 0) throw new Error(`npm install of verdaccio ${VERDACCIO.version} in ${VERDACCIO_DIR} failed (exit ${result.code}):\n${result.stderr}`.slice(0, 6000));
+	writeFileSync(marker, VERDACCIO.version);
+	return bin;
+}
 
 export interface LocalRegistry {
 	url: string;
@@ -37,6 +65,7 @@ function upstreamRegistry(): string {
 }
 
 export async function startLocalRegistry(): Promise<LocalRegistry> {
+	const bin = await installVerdaccio();
 	const folder = mkdtempSync(join(tmpdir(), 'job-signals-registry-'));
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}/`;
@@ -52,7 +81,6 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
 	};
 	const configFile = join(folder, 'config.yaml');
 	writeFileSync(configFile, JSON.stringify(config, null, 2));
-	const bin = join(dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')), 'bin', 'verdaccio');
 	const service = startService(process.execPath, [bin, '--config', configFile, '--listen', `127.0.0.1:${port}`], { cwd: folder, label: 'verdaccio' });
 	try {
 		await waitForHttp(`${url}-/ping`, service, 60_000);
