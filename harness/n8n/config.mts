@@ -5,17 +5,37 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const N8N_VERSION = '2.40.7';
-/** 0.18.15 needs `cssomnom`, absent from the registry reachable here. */
-export const N8N_OVERRIDES = { linkedom: '0.18.14' };
+/**
+ * The n8n versions the package is tested on, each with the npm overrides its
+ * install needs from the registry reachable here (all measured with
+ * `npm install --ignore-scripts`). Not here: n8n 2.41.3, which does not install
+ * (`@n8n/agents@0.26.2` is missing from the registry), so 2.41.1 is the newest 2.41.
+ */
+export const N8N_VERSIONS: Record<string, { overrides: Record<string, string> }> = {
+	// linkedom 0.18.15 needs `cssomnom`, absent from the registry.
+	'2.40.7': { overrides: { linkedom: '0.18.14' } },
+	'2.41.1': { overrides: { linkedom: '0.18.14' } },
+	// n8n 1.x asks for xlsx as a tarball from the SheetJS CDN; the registry's newest xlsx stands in.
+	'1.123.81': { overrides: { xlsx: '0.18.5' } },
+};
+
+/** The version `npm start` and the e2e tests run; another is chosen with JOB_SIGNALS_N8N_VERSION (read only here). */
+export const DEFAULT_N8N_VERSION = '2.40.7';
+
+export const N8N_VERSION = process.env.JOB_SIGNALS_N8N_VERSION || DEFAULT_N8N_VERSION;
+if (!(N8N_VERSION in N8N_VERSIONS)) {
+	throw new Error(`JOB_SIGNALS_N8N_VERSION=${N8N_VERSION} is not one of the tested n8n versions (${Object.keys(N8N_VERSIONS).join(', ')}): add it to N8N_VERSIONS in harness/n8n/config.mts`);
+}
+export const N8N_OVERRIDES = N8N_VERSIONS[N8N_VERSION].overrides;
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const PACKAGE_NAME = 'n8n-nodes-job-signals';
 
-/** Outside the repository, so a fresh clone on the same machine reuses it. */
-export const CACHE_DIR =
-	process.env.JOB_SIGNALS_N8N_CACHE ??
-	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-job-signals', `n8n-${N8N_VERSION}`);
+/** Outside the repository, so a fresh clone on the same machine reuses what the harness installs there. */
+export const CACHE_ROOT = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-job-signals');
+
+/** The n8n under test: one folder per version. */
+export const CACHE_DIR = process.env.JOB_SIGNALS_N8N_CACHE ?? join(CACHE_ROOT, `n8n-${N8N_VERSION}`);
 
 export const N8N_BIN = join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 
@@ -47,7 +67,8 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		// Without it every n8n on the machine wants 5679 ("Task Broker's port 5679 is already in use").
 		N8N_RUNNERS_BROKER_PORT: String(ports.broker),
 		N8N_PROTOCOL: 'http',
-		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		// n8n 1.x reads only WEBHOOK_URL; n8n 2 reads N8N_WEBHOOK_URL first, then WEBHOOK_URL.
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',

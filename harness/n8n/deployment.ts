@@ -80,7 +80,7 @@ export async function startDeployment(
 	const env = { ...(queue ? queueModeEnv(queue) : {}), ...processEnv };
 	const n8n = await setUpRealN8n(mockFlags, env);
 	const front = await startWebhookFront();
-	const webhookEnv = { ...env, N8N_WEBHOOK_URL: front.url };
+	const webhookEnv = { ...env, WEBHOOK_URL: front.url };
 	await setUp(n8n);
 
 	const start = async (): Promise<Processes> => {

@@ -90,7 +90,7 @@ export async function installN8n(): Promise<string> {
 async function install(): Promise<void> {
 	const started = Date.now();
 	console.log(`Installing n8n ${N8N_VERSION} into ${CACHE_DIR}`);
-	console.log('First run only: about 2,300 packages (2.8 GB), then a native sqlite3 build; later runs reuse it.');
+	console.log('First run only: about 2,300 packages (2.8 GB), then a native sqlite3 build; later runs reuse it (one folder per n8n version).');
 	rmSync(MARKER, { force: true });
 	mkdirSync(CACHE_DIR, { recursive: true });
 	writeFileSync(INSTALL_LOG, `n8n ${N8N_VERSION} install, ${new Date().toISOString()}\n`);
@@ -105,6 +105,10 @@ async function install(): Promise<void> {
 	} finally {
 		stopInstall();
 	}
+
+	// npm resolved what the cache's package.json asked for: exactly this n8n, not a near version.
+	const installed = JSON.parse(readFileSync(join(CACHE_DIR, 'node_modules', 'n8n', 'package.json'), 'utf8')).version as string;
+	if (installed !== N8N_VERSION) throw new Error(`npm installed n8n ${installed} into ${CACHE_DIR}, not ${N8N_VERSION}`);
 
 	console.log(`Building sqlite3 for Node ${nodeVersion}`);
 	const headersDir = join(CACHE_DIR, 'node-headers');

@@ -123,14 +123,23 @@ export async function startMock(port: number, flags: string[] = [], echo = false
 
 export const LOCAL_OWNER = { email: 'owner@job-signals.local', firstName: 'Local', lastName: 'Owner', password: 'JobSignals-local-1' };
 
-/** Creates the owner account on a fresh instance (no-op when one exists), so the editor opens at its login page. */
+/**
+ * Creates the owner account on a fresh instance (no-op when one exists), so the editor opens at its login page.
+ * n8n 1.x answers its readiness check before it has mounted its REST API: a 404 is tried again for up to 60 s.
+ */
 export async function ensureOwner(port: number): Promise<void> {
-	const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(LOCAL_OWNER),
-	});
-	if (!response.ok && response.status !== 400) throw new Error(`owner setup: ${response.status} ${await response.text()}`);
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(LOCAL_OWNER),
+		});
+		if (response.ok || response.status === 400) return;
+		const text = await response.text();
+		if (response.status !== 404 || Date.now() > deadline) throw new Error(`owner setup: ${response.status} ${text}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
 }
 
 /** A logged-in session for n8n's REST API (the editor's own API). */

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { N8N_VERSION } from './config.mts';
 import { installN8n } from './install.mts';
 import { n8nCli, n8nCliOrThrow, packAndInstallPackage, startMock, type MockProcess } from './local-n8n.mts';
 import { freePort } from './ports.mts';
@@ -20,15 +21,29 @@ export interface RealN8n {
 	/** Stops the mock and starts it again on the same port with the same flags (with --state-dir: the same state). */
 	restartMock(): Promise<void>;
 	importWorkflows(workflows: object[]): Promise<void>;
+	/** Publishes (activates) an imported workflow, with the command of the n8n version under test. */
+	publish(workflowId: string): Promise<void>;
 	cli(args: string[]): Promise<string>;
 	close(): Promise<void>;
 }
 
-/** `env` goes to every n8n CLI command: a queue-mode deployment's database, say. */
-export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RealN8n> {
+/** n8n 2 publishes a workflow; n8n 1 has no publishing, its CLI sets the workflow active. */
+function publishArgs(workflowId: string): string[] {
+	return N8N_VERSION.startsWith('1.') ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
+}
+
+/**
+ * `env` goes to every n8n CLI command: a queue-mode deployment's database, say. `install` puts the package
+ * into the fresh user folder (by default the packed build, as n8n's installer lays it out).
+ */
+export async function setUpRealN8n(
+	mockFlags: string[] = [],
+	env: NodeJS.ProcessEnv = {},
+	install: (userFolder: string) => Promise<void> = async (userFolder) => packAndInstallPackage(userFolder),
+): Promise<RealN8n> {
 	await installN8n();
 	const userFolder = mkdtempSync(join(tmpdir(), 'job-signals-e2e-'));
-	packAndInstallPackage(userFolder);
+	await install(userFolder);
 	const mockPort = await freePort();
 	let mock = await startMock(mockPort, mockFlags);
 	const credentials = [
@@ -50,6 +65,9 @@ export async function setUpRealN8n(mockFlags: string[] = [], env: NodeJS.Process
 			const dir = mkdtempSync(join(userFolder, 'workflows-'));
 			workflows.forEach((workflow, i) => writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)));
 			await n8nCliOrThrow(userFolder, ['import:workflow', '--separate', `--input=${dir}`], env);
+		},
+		async publish(workflowId) {
+			await n8nCliOrThrow(userFolder, publishArgs(workflowId), env);
 		},
 		cli: (args) => n8nCliOrThrow(userFolder, args, env),
 		async close() {

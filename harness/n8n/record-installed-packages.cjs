@@ -6,7 +6,9 @@
  * a package put there by `npm install` (as packAndInstallPackage does) would work but be listed nowhere.
  * CommonJS, as n8n `require`s hook files; n8n's modules are required from the n8n that runs the hook.
  */
+const { existsSync, readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
+const { join } = require('node:path');
 
 /** The package's version and node types, to compare with what the table holds. */
 function fingerprint(version, nodeTypes) {
@@ -18,17 +20,27 @@ async function recordInstalledPackages() {
 	const { Container } = n8nRequire('@n8n/di');
 	const { LoadNodesAndCredentials } = n8nRequire('../dist/load-nodes-and-credentials');
 	const { CommunityPackagesService } = n8nRequire('../dist/modules/community-packages/community-packages.service');
+	const { InstanceSettings } = n8nRequire('n8n-core');
 	const service = Container.get(CommunityPackagesService);
 	const { loaders } = Container.get(LoadNodesAndCredentials);
-	const ledger = await service.readPackageJson();
-	for (const packageName of Object.keys(ledger?.dependencies ?? {})) {
+	// Read directly: n8n 1.x has no readPackageJson().
+	const ledgerPath = join(Container.get(InstanceSettings).nodesDownloadDir, 'package.json');
+	const ledger = existsSync(ledgerPath) ? JSON.parse(readFileSync(ledgerPath, 'utf8')) : {};
+	for (const packageName of Object.keys(ledger.dependencies ?? {})) {
 		const loader = loaders[packageName];
 		if (!loader) continue;
 		const recorded = await service.findInstalledPackage(packageName);
 		const loaded = fingerprint(loader.packageJson.version, loader.loadedNodes.map((node) => `${packageName}.${node.name}`));
 		if (!recorded) await service.persistInstalledPackage(loader);
 		// Every n8n process of a deployment runs this hook; only a changed package (a new build) is written again.
-		else if (fingerprint(recorded.installedVersion, recorded.installedNodes.map((node) => node.type)) !== loaded) await service.replaceInstalledPackage(recorded, loader);
+		else if (fingerprint(recorded.installedVersion, recorded.installedNodes.map((node) => node.type)) !== loaded) {
+			// n8n 2 replaces the record; n8n 1.x (no replaceInstalledPackage) removes it and records the package anew, as its own update does.
+			if (service.replaceInstalledPackage) await service.replaceInstalledPackage(recorded, loader);
+			else {
+				await service.removePackageFromDatabase(recorded);
+				await service.persistInstalledPackage(loader);
+			}
+		}
 	}
 }
 

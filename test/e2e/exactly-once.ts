@@ -156,7 +156,7 @@ export function describeExactlyOnce(mode: Mode): void {
 		const paths = [...ALL, ...QUEUE_ONLY].map((t) => pathOf(t).slice(1));
 		deployment = await startDeployment(mode, ['--jobs', '2000', '--signals', '2000', '--sources', '60', '--rate-limit', '0'], paths, async (n8n) => {
 			await n8n.importWorkflows([...TRIGGERS.map(triggerWorkflow), complementWorkflow(), ...QUEUE_ONLY.map((t) => (t === REMOVE_DUPLICATES ? removeDuplicatesWorkflow() : triggerWorkflow(t)))]);
-			for (const trigger of [...ALL, ...QUEUE_ONLY]) await n8n.cli(['publish:workflow', `--id=${trigger.id}`]);
+			for (const trigger of [...ALL, ...QUEUE_ONLY]) await n8n.publish(trigger.id);
 		});
 	});
 

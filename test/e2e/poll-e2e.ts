@@ -188,7 +188,7 @@ export async function startPollRun(mode: Mode, processEnv: NodeJS.ProcessEnv = {
 			);
 			await n8n.cli(['import:credentials', `--input=${credentialFile}`]);
 			await n8n.importWorkflows(WORKFLOWS.map(pollWorkflow));
-			for (const workflow of WORKFLOWS) await n8n.cli(['publish:workflow', `--id=${workflow.id}`]);
+			for (const workflow of WORKFLOWS) await n8n.publish(workflow.id);
 		},
 		processEnv,
 	);

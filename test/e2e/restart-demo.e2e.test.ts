@@ -32,7 +32,7 @@ describe('restart demo: n8n and the mock stopped and started again on the same f
 		const flags = ['--state-dir', stateDir, '--jobs', '2000', '--signals', '2000', '--sources', '60', '--rate-limit', '0'];
 		deployment = await startDeployment('regular', flags, [PATH], async (n8n) => {
 			await n8n.importWorkflows([workflow]);
-			await n8n.cli(['publish:workflow', `--id=${TRIGGER.id}`]);
+			await n8n.publish(TRIGGER.id);
 		});
 	});
 	afterAll(async () => {

@@ -92,7 +92,7 @@ async function outputs(trigger: TriggerWorkflow) {
 beforeAll(async () => {
 	deployment = await startDeployment('regular', ['--jobs', '200', '--signals', '200', '--sources', '20', '--rate-limit', '0'], ALL.map((t) => `webhook/${t.webhookId}/webhook`), async (n8n) => {
 		await n8n.importWorkflows(ALL.map(triggerWorkflow));
-		for (const trigger of ALL) await n8n.cli(['publish:workflow', `--id=${trigger.id}`]);
+		for (const trigger of ALL) await n8n.publish(trigger.id);
 	});
 });
 
