@@ -168,7 +168,8 @@ describe('the trigger\'s version 1.1 in a real n8n', () => {
 			return { status: response.status, body: (await response.json()) as unknown };
 		};
 		expect(await send(V1)).toEqual({ status: 413, body: { received: false, error: 'the body is larger than 1048576 bytes' } });
-		expect(await send(V11)).toEqual({ status: 400, body: { received: false, error: 'the body must be a JSON object (the webhook event envelope)' } });
+		// n8n does not read the body: the node gets none.
+		expect(await send(V11)).toEqual({ status: 400, body: { received: false, error: 'not a webhook event envelope: the body is missing, not an object' } });
 		// A JSON delivery is read and emitted alike at both versions.
 		expect(await deliver(V1, envelope('json-v1', 'job_created', job('keep.example', 'src_keep')))).toEqual({ status: 200, body: { received: true, emitted: true } });
 		expect(await deliver(V11, envelope('json-v11', 'job_created', job('keep.example', 'src_keep')))).toEqual({ status: 200, body: { received: true, emitted: true } });
@@ -179,8 +180,8 @@ describe('the trigger\'s version 1.1 in a real n8n', () => {
 	it('at 1.1 n8n parses a body by its content type: JSON (with a charset) is read; text, no type or an unknown type is refused with 400', async () => {
 		const body = (name: string) => JSON.stringify(envelope(name, 'job_created', job('keep.example', 'src_keep')));
 		expect(await post(V11, body('json-charset'), 'application/json; charset=utf-8')).toEqual({ status: 200, body: { received: true, emitted: true } });
-		const notAnEnvelope = { status: 400, body: { received: false, error: 'the body must be a JSON object (the webhook event envelope)' } };
 		// text/plain: n8n hands the node the text itself, which is no envelope.
+		const notAnEnvelope = { status: 400, body: { received: false, error: 'not a webhook event envelope: the body is a string, not an object' } };
 		expect(await post(V11, body('text'), 'text/plain')).toEqual(notAnEnvelope);
 		// No content type, or one n8n does not parse: the body is not read at all.
 		const unread = await post(V11, body('none'));
