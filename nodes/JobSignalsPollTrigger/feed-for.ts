@@ -1,13 +1,11 @@
 /** The list the trigger's parameters select, built with the action node's path and parameter checks. */
 import type { IPollFunctions } from 'n8n-workflow';
 import { searchQuery } from '../shared/job-search';
-import { signalsPathFor } from '../shared/signal-filters';
+import { readSignalSelection } from '../shared/signal-filters';
 import { sourceRefFrom } from '../shared/source-locator';
 import { jobSearchFeed, signalsFeed, sourceJobsFeed, type Feed } from './feeds';
 import type { PollEvent } from './properties';
 import { sourceJobsPath } from './source-path';
-
-const text = (context: IPollFunctions, name: string) => String(context.getNodeParameter(name, '') ?? '').trim();
 
 /** The feed, its key naming the event too: switching events starts afresh. */
 export async function feedFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {
@@ -17,14 +15,8 @@ export async function feedFor(context: IPollFunctions, event: PollEvent): Promis
 
 async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {
 	if (event === 'newSignal') {
-		const group = text(context, 'group');
-		const category = text(context, 'category');
-		const type = category === '' ? '' : text(context, 'type');
-		const path = signalsPathFor(context.getNode(), group, category, type);
-		return signalsFeed(path, {
-			direct_only: context.getNodeParameter('directOnly', true) as boolean,
-			active_only: context.getNodeParameter('activeOnly', true) as boolean,
-		});
+		const { path, filters } = readSignalSelection(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback));
+		return signalsFeed(path, filters);
 	}
 	if (event === 'newJob' && context.getNodeParameter('jobsFrom', 'source') === 'search') {
 		return jobSearchFeed(searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));

@@ -17,7 +17,7 @@ import type { PagedAnswer } from '../shared/pages/list-kinds';
 import { PageWalk, type PagedEndpoint } from '../shared/pages/page-walk';
 import type { SourceRef } from '../shared/source-locator';
 import type { ServiceContext } from '../shared/transport/request';
-import type { Keyed, Position } from './position.ts';
+import type { Keyed, Position } from './position';
 
 export interface Page {
 	items: Keyed[];

@@ -4,8 +4,8 @@
  * drained while the budget lasts. Items come out newest first, as the API lists them.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './position.ts';
-import type { TimeBudget } from './time-budget.ts';
+import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './position';
+import type { TimeBudget } from './time-budget';
 import type { Feed } from './feeds';
 import { walk } from './walk';
 

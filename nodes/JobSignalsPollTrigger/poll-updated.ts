@@ -8,7 +8,7 @@
  * A change walk is not cut by the poll budget: one company's jobs are a few pages.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { isNew, markFrom, type Keyed, type PollState } from './position.ts';
+import { isNew, markFrom, type Keyed, type PollState } from './position';
 import type { Feed, FeedReader, Page } from './feeds';
 
 const updatedAt = (item: Keyed) => (typeof item.item.updated_at === 'number' ? item.item.updated_at : -Infinity);

@@ -3,12 +3,13 @@
  * item at once, the state untouched (test-event.ts); otherwise the event's poll, and the new
  * state written only after it succeeded.
  */
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { TimeBudget } from './time-budget.ts';
+import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import { TimeBudget } from './time-budget';
 import { feedFor } from './feed-for';
 import { pollNew } from './poll-new';
 import { pollUpdated } from './poll-updated';
-import type { PollEvent } from './properties';
+import { isPollEvent } from './properties';
+import { readBoolean } from '../shared/parameters';
 import { readState, writeState } from './state';
 import { shapePolled } from './output';
 import { testEvent } from './test-event';
@@ -26,7 +27,8 @@ const running = new Set<string>();
 const budgetMs = (context: IPollFunctions) => (typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 5 * 60_000);
 
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const event = this.getNodeParameter('event') as PollEvent;
+	const event = this.getNodeParameter('event');
+	if (!isPollEvent(event)) throw new NodeOperationError(this.getNode(), `Trigger On must be New Signal, New Job or Updated Job, got ${JSON.stringify(event)}`);
 	const feed = await feedFor(this, event);
 	if (this.getMode() === 'manual') return await testEvent(this, event, feed);
 	const trigger = JSON.stringify([this.getWorkflow().id, this.getNode().id]);
@@ -40,7 +42,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		const { emitted, state } =
 			event === 'updatedJob'
 				? await pollUpdated(this, feed, saved)
-				: await pollNew(this, feed, saved, this.getNodeParameter('includeExisting', false) as boolean, new TimeBudget(budgetMs(this)));
+				: await pollNew(this, feed, saved, readBoolean(this.getNode(), (name, fallback) => this.getNodeParameter(name, fallback), 'includeExisting', 'Include Existing Items', false), new TimeBudget(budgetMs(this)));
 		writeState(this, state);
 		return emitted.length > 0 ? [shapePolled(this, event, emitted.map((item) => item.item))] : null;
 	} finally {

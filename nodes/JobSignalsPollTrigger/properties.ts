@@ -13,7 +13,13 @@ export const OUTPUT_VERSION = 1.1;
 const fromVersion = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
 const version1 = { '@version': [1] };
 
-export type PollEvent = 'newSignal' | 'newJob' | 'updatedJob';
+const POLL_EVENTS = ['newSignal', 'newJob', 'updatedJob'] as const;
+export type PollEvent = (typeof POLL_EVENTS)[number];
+
+/** Trigger On's value, checked: an expression could give anything. */
+export function isPollEvent(value: unknown): value is PollEvent {
+	return POLL_EVENTS.some((event) => event === value);
+}
 
 const event: INodeProperties = {
 	displayName: 'Trigger On',

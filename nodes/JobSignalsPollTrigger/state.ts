@@ -6,7 +6,7 @@
  * has succeeded, so an engine without staging also keeps the last good state.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import type { PollState } from './position.ts';
+import type { PollState } from './position';
 
 const FIELD = 'pollState';
 

@@ -5,8 +5,8 @@
  * poll's time budget runs out (then it hands back a segment to resume from).
  */
 import type { ServiceContext } from '../shared/transport/request';
-import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './position.ts';
-import type { TimeBudget } from './time-budget.ts';
+import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './position';
+import type { TimeBudget } from './time-budget';
 import { oneBefore, type Feed, type FeedReader } from './feeds';
 
 export interface WalkStart {

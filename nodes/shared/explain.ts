@@ -6,7 +6,7 @@
  * service, an invalid answer: transport/errors.ts); the steps here depend on what
  * the user asked for.
  */
-import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type INode } from 'n8n-workflow';
 
 export interface NextStep {
 	/** What happened, when the service's own words do not say it; absent: the service's message stays. */
@@ -24,7 +24,7 @@ export function explainNotFound(node: INode, error: unknown, step: NextStep, ite
 /** The failure said as `step` says it; only the service's (already secret-free) words travel with it. */
 export function explained(node: INode, error: NodeApiError, step: NextStep, itemIndex?: number): NodeApiError {
 	const said = error.description ?? error.message;
-	return new NodeApiError(node, { status: Number(error.httpCode), message: said } as JsonObject, {
+	return new NodeApiError(node, { status: Number(error.httpCode), message: said }, {
 		httpCode: error.httpCode ?? undefined,
 		itemIndex,
 		message: step.message ?? error.message,

@@ -5,6 +5,7 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeProperties } from 'n8n-workflow';
 import { CHOICES, JOB_CATEGORIES } from './contract';
 import { explained } from './explain';
+import { readString, readStrings, type ParameterReader } from './parameters';
 import { compareNames } from './list-order';
 import { assertSearchSyntax } from './search-syntax';
 
@@ -70,9 +71,6 @@ export const searchFilterProperties: INodeProperties[] = [
 	},
 ];
 
-/** One parameter's value: the action node reads an item's, the Poll Trigger the node's. */
-export type ParameterReader = (name: string, fallback: string | string[]) => unknown;
-
 /** A tag list as the field or an expression gives it: a list of tags or one tag; empty entries are left out. */
 function readTags(node: INode, read: ParameterReader, name: string, label: string, itemIndex?: number): string[] {
 	const value = read(name, []);
@@ -86,12 +84,12 @@ function readTags(node: INode, read: ParameterReader, name: string, label: strin
 /** The search query of the fields' values; empty fields are left out. */
 export function searchQuery(node: INode, read: ParameterReader, itemIndex?: number): IDataObject {
 	const filters: IDataObject = {};
-	const search = String(read('search', '') ?? '').trim();
-	const locations = String(read('locations', '') ?? '').trim();
+	const search = readString(node, read, 'search', 'Search', '', itemIndex);
+	const locations = readString(node, read, 'locations', 'Locations', '', itemIndex);
 	// Checked before anything is sent: the service answers a search it cannot read with nothing, not an error.
 	assertSearchSyntax(node, 'Search', search, itemIndex);
 	assertSearchSyntax(node, 'Locations', locations, itemIndex);
-	const categories = read('categories', []) as string[];
+	const categories = readStrings(node, read, 'categories', 'Job Functions', itemIndex);
 	const jobTags = readTags(node, read, 'jobTags', 'Job Tags', itemIndex);
 	const industryTags = readTags(node, read, 'industryTags', 'Industry Tags', itemIndex);
 	if (search !== '') filters.search = search;

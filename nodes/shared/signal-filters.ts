@@ -1,6 +1,7 @@
 /** Which signals: the parameters and the endpoint they name, shared by Signal → Get Many and the Poll Trigger's New Signal. */
 import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 import { API_PATHS, fillPath, SIGNAL_GROUPS, signalIds } from './contract';
+import { readBoolean, readString, type ParameterReader } from './parameters';
 
 export const signalFilterProperties: INodeProperties[] = [
 	{
@@ -57,4 +58,24 @@ export function signalsPathFor(node: INode, group: string, category: string, typ
 	if (ids.category === '') return fillPath(API_PATHS.signalsOfGroup, { group: ids.group });
 	if (ids.type === '') return fillPath(API_PATHS.signalsOfCategory, { group: ids.group, category: ids.category });
 	return fillPath(API_PATHS.signalsOfType, ids);
+}
+
+/** Which signals the parameters above select: the endpoint, and the query's direct and active filters. */
+export interface SignalSelection {
+	path: string;
+	filters: { direct_only: boolean; active_only: boolean };
+}
+
+/** The parameters above, read and checked: Signal → Get Many per item, the Poll Trigger's New Signal once. */
+export function readSignalSelection(node: INode, read: ParameterReader, itemIndex?: number): SignalSelection {
+	const group = readString(node, read, 'group', 'Group', '', itemIndex);
+	const category = readString(node, read, 'category', 'Category', '', itemIndex);
+	const type = category === '' ? '' : readString(node, read, 'type', 'Type', '', itemIndex);
+	return {
+		path: signalsPathFor(node, group, category, type, itemIndex),
+		filters: {
+			direct_only: readBoolean(node, read, 'directOnly', 'Direct Only', true, itemIndex),
+			active_only: readBoolean(node, read, 'activeOnly', 'Active Only', true, itemIndex),
+		},
+	};
 }

@@ -113,6 +113,15 @@ describe('Signal → Get Many', () => {
 		for (const item of byName.items) expect(item.json.info).toMatchObject({ group: 'problems', category: 'it' });
 	});
 
+	it('a parameter of the wrong kind by expression is refused, naming the field, before any call', async () => {
+		const before = queries().length;
+		const directOnly = await signals({ group: 'problems', directOnly: '={{ "yes" }}', returnAll: false, limit: 3 });
+		expect(directOnly.error?.message).toBe('Direct Only must be true or false, got "yes"');
+		const category = await signals({ group: 'problems', category: '={{ 42 }}', returnAll: false, limit: 3 });
+		expect(category.error?.message).toBe('Category must be text, got 42');
+		expect(queries().length).toBe(before);
+	});
+
 	it('a Limit below 1 is refused', async () => {
 		const run = await signals({ group: 'problems', returnAll: false, limit: 0 });
 		expect(run.error?.message).toBe('Limit must be a whole number of at least 1, got 0');

@@ -7,7 +7,7 @@ import { compareNames } from '../list-order';
 const ALL = (what: string): INodePropertyOptions => ({ name: `All ${what}`, value: '' });
 
 export async function getSignalCategories(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const group = this.getCurrentNodeParameter('group') as string;
+	const group = String(this.getCurrentNodeParameter('group') ?? '');
 	return [
 		ALL('Categories'),
 		...SIGNAL_CATEGORIES.filter((c) => c.group === group).map((c) => ({ name: c.name, value: c.id })),
@@ -18,8 +18,8 @@ export async function getSignalCategories(this: ILoadOptionsFunctions): Promise<
 export const signalOptionLists = { getSignalCategories, getSignalTypes };
 
 export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const group = this.getCurrentNodeParameter('group') as string;
-	const category = this.getCurrentNodeParameter('category') as string;
+	const group = String(this.getCurrentNodeParameter('group') ?? '');
+	const category = String(this.getCurrentNodeParameter('category') ?? '');
 	const types = findCategory(group, category)?.types ?? [];
 	// Title-cased names ("Cash Flow Constraints") beside the title-cased categories; the value stays the service's slug.
 	return [ALL('Types'), ...types.map((type) => ({ name: signalTypeName(type), value: type }))];
@@ -28,7 +28,7 @@ export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INode
 /** One of Get Filters' lists (`job_tags`, `industry_tags`), sorted by name as the editor's other lists are. */
 async function filterOptions(context: ILoadOptionsFunctions, list: 'job_tags' | 'industry_tags'): Promise<INodePropertyOptions[]> {
 	const filters = await accountFilters(context, 'Job Search filter list');
-	const values = [...new Set(filters[list] as string[])];
+	const values = [...new Set(filters[list])];
 	return values.sort((a, b) => compareNames(a, b) || a.localeCompare(b)).map((value) => ({ name: value, value }));
 }
 

@@ -37,7 +37,7 @@ export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceReq
 	const raw = serviceMessage(answer);
 	const said = raw === undefined ? undefined : redactText(raw, secrets);
 	// Only the redacted message travels with the error (n8n stores the error response with the execution).
-	const response = { status, message: said ?? '' } as JsonObject;
+	const response: JsonObject = { status, message: said ?? '' };
 	const options = { httpCode: String(status), description: said };
 	if (status === 400 && request.on === 'api' && said !== undefined && /token/i.test(said)) {
 		return new NodeApiError(node, response, {
@@ -66,7 +66,7 @@ export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceReq
 /** A 2xx answer that is not what the contract promises: the run stops rather than go on with part of the data. */
 export function invalidAnswerError(node: INode, request: ServiceRequest, problem: string): NodeApiError {
 	const where = request.page === undefined ? '' : ` (${request.page})`;
-	return new NodeApiError(node, { problem } as JsonObject, {
+	return new NodeApiError(node, { problem }, {
 		message: `${request.operation}: the service's answer${where} does not match the API contract: ${problem}`,
 		description:
 			'The run stopped rather than return part of the data. A proxy between n8n and the service, or a change in the service, can cause this; running again may succeed.',
@@ -80,7 +80,7 @@ export function unreadableBody(answer: RawAnswer, parseError: unknown): string {
 }
 
 export function unreachableError(node: INode, url: string, what: string, attempts: number): NodeApiError {
-	return new NodeApiError(node, { code: what } as JsonObject, {
+	return new NodeApiError(node, { code: what }, {
 		message: `Could not reach the Job Signals service at ${new URL(url).origin}: ${what}`,
 		description: `${attempts === 1 ? 'One attempt' : `${attempts} attempts`}. Check the URLs in the Job Signals API credential and that the service is reachable from n8n.`,
 	});

@@ -15,7 +15,6 @@ import {
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
-	type JsonObject,
 } from 'n8n-workflow';
 import { CHOICES, LIMITS } from '../contract';
 import { ANSWERS, type AnswerName, type AnswerOf } from './answers';
@@ -87,7 +86,7 @@ export async function serviceRequest<N extends AnswerName | 'none'>(context: Ser
 	const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: credentials };
 	const root = trimSlash(String((request.on === 'api' ? credentials.baseUrl : credentials.appUrl) ?? ''));
 	if (!/^https?:\/\/[^/\s]+/i.test(root)) {
-		throw new NodeApiError(context.getNode(), {} as JsonObject, {
+		throw new NodeApiError(context.getNode(), {}, {
 			message: `The credential's ${request.on === 'api' ? 'API Base URL' : 'App URL'} is not an http(s) URL`,
 			description: 'Edit the Job Signals API credential: the base URL looks like https://<host>/v2, the app URL like https://<host>.',
 		});

@@ -2,7 +2,7 @@
 import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { LIMITS } from '../../../shared/contract';
 import { explainNotFound, NOT_FOUND } from '../../../shared/explain';
-import { signalFilterProperties, signalsPathFor } from '../../../shared/signal-filters';
+import { readSignalSelection, signalFilterProperties } from '../../../shared/signal-filters';
 import { perItem, readLimit } from '../../helpers/items';
 import { signals } from '../../../shared/api/signals';
 import { collectPages } from '../../../shared/pages/collect';
@@ -58,15 +58,8 @@ const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAn
 
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
-function signalsPath(context: IExecuteFunctions, itemIndex: number): string {
-	const group = context.getNodeParameter('group', itemIndex) as string;
-	const category = (context.getNodeParameter('category', itemIndex, '') as string).trim();
-	const type = category === '' ? '' : (context.getNodeParameter('type', itemIndex, '') as string).trim();
-	return signalsPathFor(context.getNode(), group, category, type, itemIndex);
-}
-
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
-	const path = signalsPath(this, itemIndex);
+	const { path, filters } = readSignalSelection(this.getNode(), (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex);
 	const limit = readLimit(this, itemIndex);
 	const opts = readOptions(this, itemIndex);
 	const minSeverity = wholeOption(this, opts, 'minSeverity', 'Minimum Severity', 1, 1, itemIndex);
@@ -77,13 +70,9 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const perPage = wholeOption(this, opts, 'pageSize', 'Page Size', 1, Math.min(needed ?? LIMITS.signalsMaxPerPage, LIMITS.signalsMaxPerPage), itemIndex);
 	if (perPage > LIMITS.signalsMaxPerPage) throw new NodeOperationError(this.getNode(), `Page Size is at most ${LIMITS.signalsMaxPerPage}, got ${perPage}`, { itemIndex });
 	const startPage = wholeOption(this, opts, 'startPage', 'Start At Page', 1, 1, itemIndex);
-	const filters = {
-		direct_only: this.getNodeParameter('directOnly', itemIndex) as boolean,
-		active_only: this.getNodeParameter('activeOnly', itemIndex) as boolean,
-	};
 	const walk = await collectPages(this, signals('Signal → Get Many', path, filters, perPage, startPage), {
 			limit,
-			keep: filtering ? (s) => (s.signal_severity as number) >= minSeverity && (s.signal_match as number) >= minMatch : undefined,
+			keep: filtering ? (s) => Number(s.signal_severity) >= minSeverity && Number(s.signal_match) >= minMatch : undefined,
 		})
 		.catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.signals, itemIndex)));
 	return withTotals(shapedOutput(this, itemIndex, 'signal', walk.items), opts, walk.summary);
