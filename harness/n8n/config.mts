@@ -54,6 +54,9 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		// Lists the package under Settings → Community nodes (see the hook file).
 		EXTERNAL_HOOK_FILES: join(import.meta.dirname, 'record-installed-packages.cjs'),
 		DB_SQLITE_POOL_SIZE: '1',
+		// An expression isolate only for a delivery whose expressions reach the engine, instead of one per
+		// delivery to every webhook start node but n8n's own Webhook node (docs/deployment.md: why, and the numbers).
+		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true',
 	};
 }
 
