@@ -12,7 +12,7 @@
  * from /proc) per delivery; n8n's executions are counted through its REST API.
  * With n8n's default (eager) expression isolate and with
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true; regular mode, and queue mode with
- * BENCH_TRIGGER_QUEUE=1 (BENCH_TRIGGER_ENGINE=eager or lazy: that one only).
+ * BENCH_TRIGGER_MODES=regular,queue (BENCH_TRIGGER_ENGINE=eager or lazy: that one only).
  * Fails only when an answer is not 200 or executions do not match deliveries.
  */
 import { randomUUID } from 'node:crypto';
@@ -225,7 +225,8 @@ async function bench(mode: Mode, lazy: boolean) {
 	}
 }
 
-const modes: Mode[] = process.env.BENCH_TRIGGER_QUEUE === '1' ? ['regular', 'queue'] : ['regular'];
+/** BENCH_TRIGGER_MODES=regular,queue (the default: regular only; queue mode starts 5 n8n processes on Postgres + Redis). */
+const modes = (process.env.BENCH_TRIGGER_MODES ?? 'regular').split(',') as Mode[];
 /** BENCH_TRIGGER_ENGINE=eager or lazy runs one setting only. */
 const settings = [false, true].filter((lazy) => (process.env.BENCH_TRIGGER_ENGINE ?? (lazy ? 'lazy' : 'eager')) === (lazy ? 'lazy' : 'eager'));
 
