@@ -25,7 +25,7 @@ import { jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.ts';
 const IN_FLIGHT = [1, 8, 32];
 const ROUNDS = Number(process.env.BENCH_TRIGGER_ROUNDS ?? 3);
 /** Deliveries per workflow per round, by in-flight count. */
-const PER_ROUND: Record<number, number> = { 1: Number(process.env.BENCH_TRIGGER_PER_ROUND_1 ?? 60), 8: 120, 32: 160 };
+const PER_ROUND: Record<number, number> = { 1: 60, 8: 120, 32: 160 };
 const TICKS_PER_SECOND = 100;
 
 interface Target {
