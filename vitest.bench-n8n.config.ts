@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // `npm run bench:trigger`, `npm run bench:queue-pacing` and `npm run bench:trigger-versions`, each naming its file.
 export default defineConfig({
 	test: {
-		include: ['bench/trigger-n8n.ts', 'bench/queue-pacing.ts', 'bench/trigger-versions-n8n.ts'],
+		include: ['bench/trigger-n8n.ts', 'bench/trigger-vs-webhook.ts', 'bench/queue-pacing.ts', 'bench/trigger-versions-n8n.ts'],
 		testTimeout: 900_000,
 		hookTimeout: 1_200_000,
 		fileParallelism: false,

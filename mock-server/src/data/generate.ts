@@ -25,19 +25,42 @@ export const VOLUME_ACCOUNT_TOKEN = 'volume-token-job-signals';
 export const ALL_TYPES = SIGNAL_CATEGORIES.flatMap((c) => c.types.map((type) => ({ group: c.group, category: c.id, type })));
 const TITLED_CATEGORIES = Object.keys(TITLES_BY_CATEGORY);
 
+/**
+ * A text built from parts, as one string. V8 keeps `${a} ${b}` as a tree of its parts (about a
+ * dozen 32-byte nodes per record here, more than the text itself); reading a character flattens
+ * the tree and the garbage collector then drops its nodes. Kept texts only: a million records.
+ */
+function flat(text: string): string {
+	text.charCodeAt(0);
+	return text;
+}
+
+/**
+ * One copy of each text many records repeat (a place, a title, an evidence phrase, a day): a
+ * million records otherwise hold a million equal strings. Bounded: past the bound a text is not shared.
+ */
+const shared = new Map<string, string>();
+const MAX_SHARED = 10_000;
+function share(text: string): string {
+	const known = shared.get(text);
+	if (known !== undefined) return known;
+	if (shared.size < MAX_SHARED) shared.set(text, flat(text));
+	return flat(text);
+}
+
 export function generateDataset(sizes: DataSizes): Dataset {
 	const random = new Random(sizes.seed);
 	const accounts = makeAccounts(sizes.token);
 	const sources = Array.from({ length: sizes.sources }, (_, i) => makeSource(random, i));
 	const jobs: StoredJob[] = [];
-	const jobsBySource = new Map<string, Job[]>();
+	const jobsBySource = new Map<string, JobRef[]>();
 	for (let i = 0; i < sizes.jobs && sources.length > 0; i++) {
 		// Squaring skews the pick: a few large boards and a long tail of small ones.
 		const source = sources[Math.floor(random.next() ** 2 * sources.length)];
 		const stored = makeJob(random, i + 1, source, SEED_EPOCH - random.int(0, HISTORY_DAYS * DAY));
 		jobs.push(stored);
 		const list = jobsBySource.get(source.source_id) ?? [];
-		list.push(stored.job);
+		list.push(jobRef(stored.job));
 		jobsBySource.set(source.source_id, list);
 	}
 	for (const source of sources) source.count_jobboard_jobs = jobsBySource.get(source.source_id)?.length ?? 0;
@@ -103,7 +126,7 @@ export function searchText(job: Job): string {
 }
 
 export function placeText(job: Job): string {
-	return `${job.location}, ${job.region}`.toLowerCase();
+	return share(`${job.location}, ${job.region}`.toLowerCase());
 }
 
 /**
@@ -120,7 +143,7 @@ export function makeJob(random: Random, serial: number, source: Source, createdA
 		JOB_CATEGORIES.filter((c) => c !== main),
 		random.int(0, MAX_CATEGORIES_PER_JOB - 1),
 	);
-	const title = `${random.chance(0.5) ? `${random.pick(SENIORITIES)} ` : ''}${random.pick(TITLES_BY_CATEGORY[main])}`;
+	const title = share(`${random.chance(0.5) ? `${random.pick(SENIORITIES)} ` : ''}${random.pick(TITLES_BY_CATEGORY[main])}`);
 	const place = random.pick(PLACES);
 	const skills = random.sample(SKILLS, random.int(1, 3));
 	const tags = random.sample(JOB_TAGS, random.int(1, 3));
@@ -128,11 +151,12 @@ export function makeJob(random: Random, serial: number, source: Source, createdA
 	const job: Job = {
 		job_id: id,
 		job_title: title,
-		url_job: `https://careers.${source.url_source}/jobs/${id}`,
-		description: `${source.name} is hiring ${withArticle(title)} in ${place.city}. You will work with ${skills.join(', ')}.`,
-		location: `${place.city}, ${place.country}`,
+		url_job: flat(`https://careers.${source.url_source}/jobs/${id}`),
+		description: flat(`${source.name} is hiring ${withArticle(title)} in ${place.city}. You will work with ${skills.join(', ')}.`),
+		location: share(`${place.city}, ${place.country}`),
 		region: place.region,
-		categories: [main as Job['categories'][number], ...others],
+		// concat, not a spread: an array built by a spread keeps room for 17.
+		categories: [main as Job['categories'][number]].concat(others),
 		job_tags: tags,
 		source_id: source.source_id,
 		url_source: source.url_source,
@@ -149,12 +173,23 @@ export function signalId(serial: number): string {
 
 export type SignalPlace = (typeof ALL_TYPES)[number];
 
+/** A job as a signal's jobs_list names it. */
+export type JobRef = Signal['jobs_list'][number];
+
+/** A job's entry in jobs_list. Generation makes one per job, shared by the signals that name it (never changed). */
+export function jobRef(job: Job): JobRef {
+	return { created_at: job.created_at, job_id: job.job_id, job_title: job.job_title, url_job: job.url_job };
+}
+
+/** One `info` per place in the hierarchy, shared by the signals there (never changed). */
+const INFO = new Map(ALL_TYPES.map((t) => [t.type, { group: t.group, category: t.category, type: t.type }]));
+
 /**
  * `chosen` fixes the signal's place in the hierarchy (an event asked for by type); otherwise it is picked.
  * `given` fixes current_value/previous_value (a change the caller made, such as a domain move).
  */
 export function makeSignal(
-	random: Random, serial: number, source: Source, sourceJobs: readonly Job[], createdAt: number,
+	random: Random, serial: number, source: Source, sourceJobs: readonly JobRef[], createdAt: number,
 	chosen?: SignalPlace, given?: { current: string; previous: string },
 ): Signal {
 	// The first signals walk the hierarchy so every type exists even in a tiny data set.
@@ -166,18 +201,18 @@ export function makeSignal(
 	return {
 		signal_id: signalId(serial),
 		created_at: createdAt,
-		date: new Date(createdAt * 1000).toISOString().slice(0, 10),
-		info: { group: where.group, category: where.category, type: where.type },
-		evidence_list: random.sample(phrases, random.int(1, phrases.length)).map((p) => `"...${p}..."`),
-		jobs_list: jobs.map((j) => ({ created_at: j.created_at, job_id: j.job_id, job_title: j.job_title, url_job: j.url_job })),
+		date: share(new Date(createdAt * 1000).toISOString().slice(0, 10)),
+		info: INFO.get(where.type) ?? { group: where.group, category: where.category, type: where.type },
+		evidence_list: random.sample(phrases, random.int(1, phrases.length)).map((p) => share(`"...${p}..."`)),
+		jobs_list: jobs,
 		signal_match: random.int(1, 3) as 1 | 2 | 3,
 		signal_severity: random.int(1, 3) as 1 | 2 | 3,
 		signal_classification: random.chance(0.7) ? 'direct' : 'inferred',
 		signal_recency: random.chance(0.7) ? 'active' : 'inactive',
 		signal_start_at: start,
 		signal_recent_at: createdAt,
-		current_value: values.current,
-		previous_value: values.previous,
+		current_value: flat(values.current),
+		previous_value: flat(values.previous),
 		source_id: source.source_id,
 		source_name: source.name,
 		source_description: source.description,

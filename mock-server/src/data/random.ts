@@ -36,12 +36,22 @@ export class Random {
 		return this.next() < probability;
 	}
 
-	/** `count` distinct items, in random order. */
+	/**
+	 * `count` distinct items, in random order. Each draw picks a place among the items not taken yet;
+	 * the taken places are skipped by counting, not by copying the list: a copy per call made
+	 * generating signals (a sample of their source's jobs) grow with jobs × signals.
+	 */
 	sample<T>(items: readonly T[], count: number): T[] {
-		const pool = [...items];
-		const out: T[] = [];
-		while (out.length < count && pool.length > 0) {
-			out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]);
+		const taken: number[] = [];
+		// Exactly as long as needed: an array grown by push keeps room for 17 (a million records hold several each).
+		const out = new Array<T>(Math.max(0, Math.min(count, items.length)));
+		for (let n = 0; n < out.length; n++) {
+			let at = Math.floor(this.next() * (items.length - n));
+			let k = 0;
+			// `taken` is ascending: each taken place at or before `at` moves it one on.
+			for (; k < taken.length && taken[k] <= at; k++) at++;
+			taken.splice(k, 0, at);
+			out[n] = items[at];
 		}
 		return out;
 	}

@@ -114,7 +114,9 @@ export class Store {
 			this.jobsByAccount.set(accountId, { jobs, serials: jobs.map((j) => this.index.serialOf(j.job.job_id)) });
 		}
 		this.signals = sortNewestFirst([...data.signals], signalKey);
-		for (const signal of this.signals) this.noteSignal(signal);
+		// A data set's ids are distinct (generated, or checked by data-file.ts), so each signal is new to its
+		// source's list: no search of the list, which made loading grow with signals × signals per source.
+		for (const signal of this.signals) this.noteSignal(signal, true);
 		this.version++;
 	}
 
@@ -253,9 +255,9 @@ export class Store {
 		return this.signalsBySource.get(sourceId) ?? [];
 	}
 
-	private noteSignal(signal: Signal): void {
+	private noteSignal(signal: Signal, isNew = false): void {
 		const list = this.signalsBySource.get(signal.source_id) ?? [];
-		const at = list.findIndex((s) => s.signal_id === signal.signal_id);
+		const at = isNew ? -1 : list.findIndex((s) => s.signal_id === signal.signal_id);
 		if (at >= 0) list[at] = signal;
 		else list.push(signal);
 		this.signalsBySource.set(signal.source_id, list);

@@ -21,7 +21,7 @@
 import { CHOICES } from '../../../contract/api';
 import type { Job, Signal, Source } from '../../../contract/schemas';
 import type { WebhookEventType } from '../../../contract/events';
-import { ALL_TYPES, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate';
+import { ALL_TYPES, jobRef, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate';
 import { DOMAIN_CHANGE_TYPE } from '../data/store';
 import { TLDS } from '../data/vocabulary';
 import type { StoredJob } from '../data/model';
@@ -180,7 +180,7 @@ export class Processor {
 	private signal(source: Source, now: number, place?: SignalPlace): CycleEvent[] {
 		const where = place ?? this.random.pick(CYCLE_SIGNAL_TYPES);
 		if (where === DOMAIN_MOVE) return this.moveDomain(source, now);
-		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => j.job);
+		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => jobRef(j.job));
 		const signal = makeSignal(this.random, ++this.signalSerial, source, jobs, now, where);
 		this.store.putSignal(signal);
 		return this.emit('signal', signal);
@@ -209,7 +209,7 @@ export class Processor {
 		for (const old of (this.store.jobsBySource.get(source.source_id) ?? []).slice()) {
 			this.store.replaceJob({ ...old, job: { ...old.job, url_source: to, updated_at: now } });
 		}
-		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => j.job);
+		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => jobRef(j.job));
 		const signal: Signal = {
 			...makeSignal(this.random, ++this.signalSerial, moved, jobs, now, DOMAIN_MOVE, { previous: from, current: to }),
 			evidence_list: [`"...${from} now redirects to ${to}..."`],
