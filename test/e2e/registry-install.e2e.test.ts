@@ -186,7 +186,7 @@ async function expectEachNodeWorks(): Promise<void> {
 
 	// A processing cycle creates jobs; the next poll (at most 10 s later) emits them in one successful execution.
 	const pollsBefore = (await executions(POLL.id)).length;
-	const cycle = await fetch(`${n8n.mock.appUrl}/__mock/process`, { method: 'POST' });
+	const cycle = await fetch(`${n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 	expect(cycle.status).toBe(200);
 	const pollRuns = await waitFor('an execution of the poll trigger', async () => {
 		const list = await executions(POLL.id);
