@@ -8,6 +8,7 @@
  * is measured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_N8N_VERSION, N8N_VERSION } from '../../harness/n8n/config.mts';
 import { CHANGES, crashAfterHandOff, crashAsAPollIsAnswered, crashAtTheHandOffWrite, EXACTLY_ONCE, exactlyOnceFigures, JOBS, observe, POLL_TYPE, positionInStaticData, PROBLEMS, startPollRun, waitFor, WORKFLOWS, type PollRun } from './poll-e2e';
 
 describe('the poll trigger in a real n8n (regular mode)', () => {
@@ -146,12 +147,16 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		expect([PROBLEMS, CHANGES, JOBS].map((w) => (all[w.id] as { failed: number }).failed)).toEqual([0, 1, 1]);
 	});
 
-	it('kill -9 of n8n after the polls handed their items off, two cycles while it is down: every item in exactly one execution', async () => {
+	// What a crash does is n8n's scheduler's behaviour, measured on the pinned version (docs/deployment-guarantees.md);
+	// the version matrix runs this file for the package's behaviour on the other versions, without the kills.
+	const crashCase = it.skipIf(N8N_VERSION !== DEFAULT_N8N_VERSION);
+
+	crashCase('kill -9 of n8n after the polls handed their items off, two cycles while it is down: every item in exactly one execution', async () => {
 		await crashAfterHandOff(run);
 		expect(await exactlyOnceFigures(run, 'poll e2e, default scheduler, kill -9 after the hand-off')).toEqual(EXACTLY_ONCE);
 	});
 
-	it('kill -9 of n8n the moment a poll that finds new jobs is answered: measured; no item twice', async () => {
+	crashCase('kill -9 of n8n the moment a poll that finds new jobs is answered: measured; no item twice', async () => {
 		await crashAsAPollIsAnswered(run);
 		// The default scheduler saves the position just before it stores the execution (README, "Where the position lives"):
 		// a kill between the two loses that poll's items; a kill before the save, as here most likely, loses nothing.
@@ -159,7 +164,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		for (const workflow of WORKFLOWS) expect(figures[workflow.id].duplicates).toEqual([]);
 	});
 
-	it('kill -9 of n8n at its first database write after a poll that finds new jobs was answered: measured; no item twice', async () => {
+	crashCase('kill -9 of n8n at its first database write after a poll that finds new jobs was answered: measured; no item twice', async () => {
 		await crashAtTheHandOffWrite(run);
 		// Not waiting for every item: a kill after the position was written and before the execution was stored loses them.
 		await run.waitForPolls(3);
