@@ -16,6 +16,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { buildsFromArgs } from './builds.ts';
+import { runRole } from './roles.ts';
 
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 5);
 const WEBHOOKS = 100;
@@ -106,11 +107,4 @@ async function main(): Promise<void> {
 	}
 }
 
-if (process.argv[2] === '--mock') {
-	void runMock(process.argv[3]);
-} else {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+runRole(runMock, main);

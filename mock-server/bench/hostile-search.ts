@@ -20,6 +20,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildsFromArgs } from './builds.ts';
+import { runRole } from './roles.ts';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
@@ -205,11 +206,4 @@ process.on('exit', () => {
 	for (const child of children) child.kill();
 });
 
-if (process.argv[2] === '--mock') {
-	void runMock(process.argv[3]);
-} else {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+runRole(runMock, main);
