@@ -15,6 +15,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { buildsFromArgs } from './builds.ts';
+import { runRole } from './roles.ts';
 
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 5);
 const WEBHOOKS = 100;
@@ -78,12 +80,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 
 async function main(): Promise<void> {
-	const builds = process.argv.slice(2).map((arg) => {
-		const at = arg.indexOf('=');
-		if (at < 1) throw new Error(`expected NAME=DIST, got "${arg}"`);
-		return { name: arg.slice(0, at), dist: resolve(arg.slice(at + 1)) };
-	});
-	if (builds.length === 0) throw new Error('usage: node mock-server/bench/delivery-queue-memory.ts NAME=DIST [NAME=DIST ...]');
+	const builds = buildsFromArgs('mock-server/bench/delivery-queue-memory.ts');
 	const hook = `http://127.0.0.1:${await closedPort()}/hook`;
 	console.log(`${WEBHOOKS} webhooks to a closed port (${hook}), ${CYCLES} cycles of 1,000 created jobs`);
 	for (const build of builds) {
@@ -110,11 +107,4 @@ async function main(): Promise<void> {
 	}
 }
 
-if (process.argv[2] === '--mock') {
-	void runMock(process.argv[3]);
-} else {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+runRole(runMock, main);

@@ -19,6 +19,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { buildsFromArgs } from './builds.ts';
+import { runRole } from './roles.ts';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Agent, request } from 'node:http';
 import fc from 'fast-check';
@@ -171,12 +173,7 @@ async function phase(port: number, child: ChildProcess, hostile: readonly string
 }
 
 async function main(): Promise<void> {
-	const builds = process.argv.slice(2).map((arg) => {
-		const at = arg.indexOf('=');
-		if (at < 1) throw new Error(`expected NAME=DIST, got "${arg}"`);
-		return { name: arg.slice(0, at), dist: resolve(arg.slice(at + 1)) };
-	});
-	if (builds.length === 0) throw new Error('usage: node mock-server/bench/hostile-search.ts NAME=DIST [NAME=DIST ...]');
+	const builds = buildsFromArgs('mock-server/bench/hostile-search.ts');
 	const scenarios = [
 		{ name: 'fuzzed', hostile: hostileSearches() },
 		{ name: 'issue', hostile: issueSearches() },
@@ -209,11 +206,4 @@ process.on('exit', () => {
 	for (const child of children) child.kill();
 });
 
-if (process.argv[2] === '--mock') {
-	void runMock(process.argv[3]);
-} else {
-	main().catch((error: unknown) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+runRole(runMock, main);

@@ -1,51 +1,21 @@
 // --state-dir in-process: a restart keeps webhook settings, subscribers, the data cycles and events changed, faults and the delivery log; reset empties it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { createMockService, type MockService } from '../src/service.ts';
+import { createMockService } from '../src/service.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 import { APP_URL, call, DEMO_TOKEN, SMALL } from './harness.ts';
+import { useRestarts } from './restarts.ts';
 
-const server = setupServer();
+const { newDir, start, stop } = useRestarts({ ...SMALL, timeScale: 0.1 }, 'job-signals-state-test-');
 let receiver: Receiver;
-const dirs: string[] = [];
-const open: MockService[] = [];
 
 beforeAll(async () => {
-	// Deliveries go to a real receiver, past msw.
-	server.listen({ onUnhandledFrame: 'bypass' });
+	// Deliveries go to a real receiver.
 	receiver = await startReceiver((_request, _body, response) => void response.writeHead(200).end());
 });
-afterEach(() => {
-	for (const service of open.splice(0)) service.close();
-});
 afterAll(async () => {
-	server.close();
 	await receiver.close();
-	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function newDir(): string {
-	const dir = mkdtempSync(join(tmpdir(), 'job-signals-state-test-'));
-	dirs.push(dir);
-	return dir;
-}
-
-/** A service on the folder, serving in-process (the previous one must be closed first, as a restarted process would be). */
-async function start(stateDir: string): Promise<MockService> {
-	const service = await createMockService({ ...SMALL, timeScale: 0.1, stateDir });
-	open.push(service);
-	server.resetHandlers(...service.handlers);
-	return service;
-}
-
-function stop(service: MockService): void {
-	service.close();
-	open.splice(open.indexOf(service), 1);
-}
 
 const app = (path: string, method = 'GET', body?: unknown) => call(path, { base: APP_URL, token: null, method, body });
 const settings = () => call('/api/webhooks', { base: APP_URL });

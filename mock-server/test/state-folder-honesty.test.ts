@@ -1,47 +1,18 @@
 // Honest persistence: a 0-byte, foreign or damaged state.sqlite is refused naming the file (and the record); a write that fails (SQLite's own "database or disk is full", through its page cap) is reported with SQLite's error, the request in flight is answered, the mock serves on and GET /__mock/state says it no longer saves; an upload is saved in one transaction.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { createMockService, type MockService } from '../src/service';
+import { createMockService } from '../src/service';
 import { STATE_FILE, StateFolder } from '../src/state/state-folder';
 import { runCli } from './cli-process';
 import { APP_URL, call, DEMO_TOKEN, SMALL } from './harness';
+import { useRestarts } from './restarts';
 
-const server = setupServer();
-const dirs: string[] = [];
-const open: MockService[] = [];
+const { newDir, serve, start, stop } = useRestarts(SMALL, 'job-signals-honest-');
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
-afterEach(() => {
-	for (const service of open.splice(0)) service.close();
-	vi.restoreAllMocks();
-});
-afterAll(() => {
-	server.close();
-	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function newDir(): string {
-	const dir = mkdtempSync(join(tmpdir(), 'job-signals-honest-'));
-	dirs.push(dir);
-	return dir;
-}
-
-async function start(stateDir: string): Promise<MockService> {
-	const service = await createMockService({ ...SMALL, stateDir });
-	open.push(service);
-	server.resetHandlers(...service.handlers);
-	return service;
-}
-
-function stop(service: MockService): void {
-	service.close();
-	open.splice(open.indexOf(service), 1);
-}
+afterEach(() => vi.restoreAllMocks());
 
 const app = (path: string, method = 'GET', body?: unknown) => call(path, { base: APP_URL, token: null, method, body });
 const upload = (emails: string[]) => app('/api/subscribers/upload', 'POST', { email_addresses: emails.join(','), access_token: DEMO_TOKEN });
@@ -163,9 +134,7 @@ describe('a write that fails', () => {
 	});
 
 	it('without a state folder, GET /__mock/state says so', async () => {
-		const service = await createMockService(SMALL);
-		open.push(service);
-		server.resetHandlers(...service.handlers);
+		serve(await createMockService(SMALL));
 		expect((await app(MOCK_CONTROL_PATHS.state)).json).toEqual({ state_dir: null, persisting: false, error: null });
 	});
 });

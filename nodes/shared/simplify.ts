@@ -5,9 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { signalCategoryName, signalTypeName } from './contract';
-
-/** Epoch seconds as ISO 8601; absent stays absent. */
-const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : undefined);
+import { companyOf, evidenceOf, iso, sourceProfileOf } from './record-parts';
 
 export function simplifySignal(signal: IDataObject): IDataObject {
 	const info = (signal.info ?? {}) as IDataObject;
@@ -17,8 +15,7 @@ export function simplifySignal(signal: IDataObject): IDataObject {
 	const type = String(info.type ?? '');
 	return {
 		signal_id: signal.signal_id,
-		company: signal.source_name,
-		domain: signal.url_source,
+		...companyOf(signal, 'source_name'),
 		source_id: signal.source_id,
 		group,
 		category,
@@ -30,7 +27,7 @@ export function simplifySignal(signal: IDataObject): IDataObject {
 		classification: signal.signal_classification,
 		recency: signal.signal_recency,
 		date: signal.date,
-		evidence: ((signal.evidence_list ?? []) as string[]).join('\n'),
+		evidence: evidenceOf(signal),
 		job_titles: jobs.map((job) => job.job_title),
 		job_links: jobs.map((job) => job.url_job),
 		current_value: signal.current_value,
@@ -46,8 +43,7 @@ export function simplifyJob(job: IDataObject): IDataObject {
 	const out: IDataObject = {
 		job_id: job.job_id,
 		title: job.job_title,
-		company: job.source_name,
-		domain: job.url_source,
+		...companyOf(job, 'source_name'),
 		source_id: job.source_id,
 		location: job.location,
 		region: job.region,
@@ -69,12 +65,7 @@ export function simplifyJob(job: IDataObject): IDataObject {
 
 export function simplifySource(source: IDataObject): IDataObject {
 	return {
-		source_id: source.source_id,
-		company: source.name,
-		domain: source.url_source,
-		description: source.description,
-		location: source.location,
-		industries: source.industry_tags,
+		...sourceProfileOf(source),
 		logo: source.url_logo,
 		job_count: source.count_jobboard_jobs,
 		job_count_at: source.count_jobbard_jobs_success_at,

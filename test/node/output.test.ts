@@ -2,25 +2,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { RECORD_FIELDS } from '../../contract/record-fields';
-import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { loadPackages } from '../../harness/in-process/packages.ts';
-import { runNode } from '../../harness/in-process/workflow.ts';
+import { aSource, useActionNode } from './action-node';
 import { allSignals, api, NODE_TYPE } from './direct';
-
-const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
+import { SIMPLIFIED } from './expected-shapes';
 
 type Json = Record<string, unknown>;
 
-const run = (parameters: INodeParameters, typeVersion?: number) =>
-	runNode({ type: NODE_TYPE, typeVersion, parameters, credentials: { jobSignalsApi: mock.credentials } });
-
-const iso = (seconds: unknown) => new Date((seconds as number) * 1000).toISOString();
-
-async function aSource() {
-	const { data } = await api('/collections');
-	const collectionId = (data as Json[])[0].collection_id as string;
-	return { collectionId, source: ((await api(`/collections/${collectionId}/sources`)).data as Json[])[0] };
-}
+const run = useActionNode();
 
 /** Every operation that returns records, with parameters that return some, and the kind of record. */
 async function recordOperations() {
@@ -74,47 +63,17 @@ describe('Output (version 3)', () => {
 		const raw = (await allSignals('/signals/changes', { direct_only: false, active_only: false })).slice(0, 30);
 		const signals = await run({ resource: 'signal', operation: 'getAll', group: 'changes', directOnly: false, activeOnly: false, limit: 30 });
 		signals.items.forEach((item, i) => {
-			const signal = raw[i];
-			expect(item.json).toEqual({
-				signal_id: signal.signal_id,
-				company: signal.source_name,
-				domain: signal.url_source,
-				type: (signal.info as Json).type,
-				severity: signal.signal_severity,
-				date: signal.date,
-				evidence: (signal.evidence_list as string[]).join('\n'),
-				change: signal.current_value === '' && signal.previous_value === '' ? '' : `${String(signal.previous_value)} → ${String(signal.current_value)}`,
-			});
+			expect(item.json).toEqual(SIMPLIFIED.signal(raw[i]));
 		});
 		const job = ((await api('/jobs')).data as Json[])[0];
 		const one = await run({ resource: 'job', operation: 'get', jobId: String(job.job_id) });
-		expect(one.items[0].json).toEqual({
-			job_id: job.job_id,
-			title: job.job_title,
-			company: job.source_name,
-			domain: job.url_source,
-			location: job.location,
-			job_functions: job.categories,
-			link: job.url_job,
-			created_at: iso(job.created_at),
-		});
+		expect(one.items[0].json).toEqual(SIMPLIFIED.job(job));
 		const { source, collectionId } = await aSource();
 		const company = await run({ resource: 'source', operation: 'get', source: { __rl: true, mode: 'id', value: String(source.source_id) } });
-		expect(company.items[0].json).toEqual({
-			source_id: source.source_id,
-			company: source.name,
-			domain: source.url_source,
-			description: source.description,
-			location: source.location,
-			industries: source.industry_tags,
-			job_count: source.count_jobboard_jobs,
-			updated_at: iso(source.updated_at),
-		});
+		expect(company.items[0].json).toEqual(SIMPLIFIED.source(source));
 		const collections = (await api('/collections')).data as Json[];
 		const listed = await run({ resource: 'collection', operation: 'getAll', returnAll: true });
-		expect(listed.items.map((i) => i.json)).toEqual(
-			collections.map((c) => ({ collection_id: c.collection_id, name: c.name, description: c.description, source_count: c.count_sources, created_at: iso(c.created_at) })),
-		);
+		expect(listed.items.map((i) => i.json)).toEqual(collections.map(SIMPLIFIED.collection));
 		expect(listed.items.some((i) => i.json.collection_id === collectionId)).toBe(true);
 	});
 

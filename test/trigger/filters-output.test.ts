@@ -5,6 +5,7 @@ import { loadOptions } from '../../harness/in-process/load-options.ts';
 import { envelope, job, signal } from '../../harness/in-process/trigger-fixtures.ts';
 import { RECORD_FIELDS } from '../../contract/record-fields';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
+import { SIMPLIFIED } from '../node/expected-shapes';
 import { createTrigger } from './trigger-under-test';
 
 const v11 = (parameters: INodeParameters = {}) => createTrigger({ typeVersion: 1.1, parameters });
@@ -38,13 +39,7 @@ describe('trigger version 1.1: Output', () => {
 			{
 				event_type: 'job_created',
 				webhook_event_id: sentJob.webhook_event_id,
-				job_id: job.job_id,
-				title: job.job_title,
-				company: job.source_name,
-				domain: job.url_source,
-				location: job.location,
-				job_functions: job.categories,
-				link: job.url_job,
+				...SIMPLIFIED.job(job),
 				created_at: '2025-11-13T02:13:20.000Z',
 			},
 		]);

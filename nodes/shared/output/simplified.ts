@@ -6,11 +6,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
+import { companyOf, evidenceOf, iso, sourceProfileOf } from '../record-parts';
 
 /** The most fields a simplified record has (n8n's UX guidelines ask for at most 10). */
 export const MAX_SIMPLIFIED_FIELDS = 10;
 
-const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : undefined);
+/** Problems carry no values (empty strings); a change reads "before → after". */
+function change(signal: IDataObject): string {
+	const previous = String(signal.previous_value ?? '');
+	const current = String(signal.current_value ?? '');
+	return previous === '' && current === '' ? '' : `${previous} → ${current}`;
+}
 
 /**
  * A signal: who (company, domain), what (type: its category follows from it), how severe, when (date), why
@@ -19,19 +25,14 @@ const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(second
  * (the evidence quotes it), start and recent times, source id and description.
  */
 function signal(record: IDataObject): IDataObject {
-	const info = (record.info ?? {}) as IDataObject;
-	const previous = String(record.previous_value ?? '');
-	const current = String(record.current_value ?? '');
 	return {
 		signal_id: record.signal_id,
-		company: record.source_name,
-		domain: record.url_source,
-		type: info.type,
+		...companyOf(record, 'source_name'),
+		type: ((record.info ?? {}) as IDataObject).type,
 		severity: record.signal_severity,
 		date: record.date,
-		evidence: ((record.evidence_list ?? []) as string[]).join('\n'),
-		// Problems carry no values (empty strings); a change reads "before → after".
-		change: previous === '' && current === '' ? '' : `${previous} → ${current}`,
+		evidence: evidenceOf(record),
+		change: change(record),
 	};
 }
 
@@ -45,8 +46,7 @@ function job(record: IDataObject): IDataObject {
 	return {
 		job_id: record.job_id,
 		title: record.job_title,
-		company: record.source_name,
-		domain: record.url_source,
+		...companyOf(record, 'source_name'),
 		location: record.location,
 		job_functions: record.categories,
 		link: record.url_job,
@@ -57,12 +57,7 @@ function job(record: IDataObject): IDataObject {
 /** A company: who (name, domain, description, place, industries), how much it hires (job_count), and when it last changed. Left out: logo, the count's time, created_at. */
 function source(record: IDataObject): IDataObject {
 	return {
-		source_id: record.source_id,
-		company: record.name,
-		domain: record.url_source,
-		description: record.description,
-		location: record.location,
-		industries: record.industry_tags,
+		...sourceProfileOf(record),
 		job_count: record.count_jobboard_jobs,
 		updated_at: iso(record.updated_at),
 	};
