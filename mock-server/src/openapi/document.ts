@@ -112,7 +112,7 @@ export function openApiDocument(appUrl: string): OpenApiDocument {
 		info: {
 			title: 'Job Signals service',
 			version: API_VERSION_SEGMENT.slice(1),
-			description: "The service as the job-signals mock serves it: the spec's endpoints and this project's assumptions where the spec says \"not shown\" (README: Assumed endpoints and choices). Generated from mock-server/src/contract; the mock's own /__mock routes are not part of it.",
+			description: "The service as the job-signals mock serves it: the spec's endpoints and this project's assumptions where the spec says \"not shown\" (docs/api-assumptions.md). Generated from the repository's contract/; the mock's own /__mock routes are not part of it.",
 		},
 		jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
 		servers: [{ url: `${appUrl}${API_VERSION_SEGMENT}`, description: 'API base ({base_url})' }],
