@@ -8,7 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { invalidAnswerError } from '../transport/errors';
 import { redactText, secretsOf } from '../transport/redact';
-import { serviceCredentials, serviceRequest, type ServiceContext, type ServiceRequest } from '../transport/request';
+import { serviceCredentials, serviceRequest, type ServiceContext } from '../transport/request';
+import type { ServiceRequest } from '../transport/service-request';
 import type { FirstPage, PageBody, PagedAnswer, PagedList, Query } from './list-kinds';
 
 /** A paged endpoint: the request of its pages (without their query) and the kind of list it is (api/). */

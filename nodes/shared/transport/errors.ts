@@ -6,7 +6,7 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 import { describeBody, htmlTitle, isHtml, statusLine } from './body-text';
 import { redactText, type Secrets } from './redact';
-import type { ServiceRequest } from './request';
+import type { ServiceRequest } from './service-request';
 
 /** An answer as it came: status, status text and the body's text. */
 export interface RawAnswer {

@@ -9,15 +9,14 @@ import {
 	NodeApiError,
 	sleep,
 	type ICredentialDataDecryptedObject,
-	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
-	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { CHOICES, LIMITS } from '../contract';
 import { ANSWERS, type AnswerName, type AnswerOf } from './answers';
+import type { ServiceRequest } from './service-request';
 import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
 import { describeNetworkError } from './network';
@@ -28,26 +27,6 @@ import { backoffMs, RETRY_POLICY } from './retry-policy';
 export const CREDENTIAL_TYPE = 'jobSignalsApi';
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
-
-export interface ServiceRequest<N extends AnswerName | 'none' = AnswerName | 'none'> {
-	method: IHttpRequestMethods;
-	/** `api`: under the credential's base URL (…/v2); `app`: under its app URL. */
-	on: 'api' | 'app';
-	/** Already filled (fillPath). */
-	path: string;
-	qs?: IDataObject;
-	body?: IDataObject;
-	/** Say whether a retry after a 5xx or a lost connection is safe. */
-	idempotent: boolean;
-	/** What a 2xx answer must hold (answers.ts); `none` for answers whose body is not used (204). */
-	answer: N;
-	/** The operation, as errors name it, e.g. "Signal → Get Many". */
-	operation: string;
-	/** Which page of a walk this is, as errors name it, e.g. "page 3" (paginate.ts). */
-	page?: string;
-	/** 4xx statuses that are an answer, not a failure: returned as `{}` (e.g. 404 on a delete: already gone). */
-	acceptStatuses?: number[];
-}
 
 interface FullResponse {
 	statusCode: number;
