@@ -74,6 +74,9 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// Lists the package under Settings → Community nodes (see the hook file).
 		EXTERNAL_HOOK_FILES: join(import.meta.dirname, 'record-installed-packages.cjs'),
+		// What docs/deployment.md recommends: an expression isolate only when an expression needs one, so a
+		// trigger 1.1 delivery costs what one to n8n's Webhook node costs. The caller's environment still decides.
+		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE ?? 'true',
 		DB_SQLITE_POOL_SIZE: '1',
 	};
 }
