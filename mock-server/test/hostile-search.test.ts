@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
-import { matches, parseExpression } from '../src/search/expression';
+import { matches } from '../src/search/expression';
+import { readSearch } from '../../contract/search-syntax';
 import { searchJobs } from '../src/search/job-search';
 import { STEPS_PER_TURN, Work } from '../src/search/work';
 import { call, expectApiError, ok, useMock } from './harness';
@@ -27,7 +28,7 @@ const hostile = fc
 
 /** The test's own reading of the limits: every word of every term, and the longest term. */
 function overLimit(text: string): boolean {
-	const expression = parseExpression(text);
+	const expression = readSearch(text);
 	const terms = [...expression.exclude, ...expression.alternatives.flatMap((a) => [...a.include, ...a.exclude])];
 	const words = terms.reduce((sum, term) => sum + term.split(' ').length, 0);
 	return words > LIMITS.maxSearchWords || terms.some((term) => term.length > LIMITS.maxSearchTermLength);
@@ -69,7 +70,7 @@ describe('hostile job searches', () => {
 				const query = { [param]: text, categories: [], job_tags: [], industry_tags: [] };
 				const found = await searchJobs(mock.service.store.searchScopeOf('acc_demo'), query, work);
 				expect(work.maxPerTurn).toBeLessThanOrEqual(STEPS_PER_TURN + LARGEST_STEP);
-				const expression = parseExpression(text);
+				const expression = readSearch(text);
 				const expected = jobs.filter((j) => matches(expression, inLocations ? j.places : j.text)).map((j) => j.job.job_id);
 				expect(found.map((j) => j.job.job_id)).toEqual(expected);
 			}),

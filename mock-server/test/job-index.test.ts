@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { JOB_CATEGORIES } from '../../contract/job-categories';
 import { INDUSTRIES, JOB_TAGS } from '../src/data/vocabulary.ts';
 import type { StoredJob } from '../src/data/model.ts';
-import { matches, parseExpression } from '../src/search/expression.ts';
+import { matches } from '../src/search/expression.ts';
+import { readSearch } from '../../contract/search-syntax.ts';
 import { searchJobs, type JobSearch } from '../src/search/job-search.ts';
 import { useMock } from './harness.ts';
 import { Work } from '../src/search/work.ts';
@@ -13,8 +14,8 @@ const mock = useMock();
 
 /** The test's own reading: each list filter keeps jobs with any of its values; tags compare lower-cased; industries are the source's. */
 function scan(jobs: readonly StoredJob[], query: JobSearch): string[] {
-	const search = parseExpression(query.search ?? '');
-	const locations = parseExpression(query.locations ?? '');
+	const search = readSearch(query.search ?? '');
+	const locations = readSearch(query.locations ?? '');
 	const anyOf = (values: readonly string[], wanted: readonly string[]) =>
 		wanted.length === 0 || values.some((v) => wanted.some((w) => w.toLowerCase() === v.toLowerCase()));
 	const industriesOf = (sourceId: string) => mock.service.store.sources.get(sourceId)?.industry_tags ?? [];

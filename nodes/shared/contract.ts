@@ -24,6 +24,7 @@ export {
 	signalTypeName,
 } from '../../contract/hierarchy';
 export { JOB_CATEGORIES } from '../../contract/job-categories';
+export { readSearch } from '../../contract/search-syntax';
 export { RECORD_FIELDS, type RecordKind } from '../../contract/record-fields';
 export type {
 	Collection,

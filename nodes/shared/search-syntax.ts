@@ -10,6 +10,7 @@
  * OR, a title with "(m/w/d)", a *) is a hint that shows how the service reads it.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
+import { readSearch } from './contract';
 
 export interface SyntaxFinding {
 	message: string;
@@ -25,42 +26,9 @@ const OPERATOR = /(^|[\s+|,(])(AND|OR|NOT)(?=$|[\s+|,)])/;
 const OPERATORS = /\b(AND|OR|NOT)\b/g;
 const QUOTES = /["“”„]/;
 
-/** One alternative's words: those that must appear and those that must not. */
-interface Alternative {
-	include: string[];
-	exclude: string[];
-}
-
-/** How the service reads the value: its alternatives and the words no result may contain. */
-export function parseSearch(value: string): { alternatives: Alternative[]; exclude: string[] } {
-	const reading = { alternatives: [] as Alternative[], exclude: [] as string[] };
-	for (const raw of value.split(',')) {
-		const entry = raw.trim();
-		if (entry === '') continue;
-		if (entry.startsWith('-') && !entry.includes('|') && !entry.slice(1).includes('+')) {
-			const word = clean(entry.slice(1));
-			if (word) reading.exclude.push(word);
-			continue;
-		}
-		for (const part of entry.split('|')) {
-			const alternative: Alternative = { include: [], exclude: [] };
-			for (const token of part.split(/(?=\+)|(?:^|\s)(?=-)/)) {
-				const term = token.trim().replace(/^\+\s*/, '');
-				if (term.startsWith('-')) {
-					if (clean(term.slice(1))) alternative.exclude.push(clean(term.slice(1)));
-				} else if (clean(term)) alternative.include.push(clean(term));
-			}
-			if (alternative.include.length + alternative.exclude.length > 0) reading.alternatives.push(alternative);
-		}
-	}
-	return reading;
-}
-
-const clean = (term: string) => term.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /** The reading in words, e.g. `"python" and "senior", or "golang"; never "intern"`. */
 export function describeReading(value: string): string {
-	const { alternatives, exclude } = parseSearch(value);
+	const { alternatives, exclude } = readSearch(value);
 	const quoted = (words: string[]) => words.map((word) => `"${word}"`);
 	const parts = alternatives.map((a) => [...quoted(a.include), ...quoted(a.exclude).map((w) => `not ${w}`)].join(' and '));
 	const any = parts.length === 0 ? 'anything' : parts.join(', or ');

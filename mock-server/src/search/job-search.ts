@@ -12,7 +12,8 @@
  */
 import { LIMITS } from '../../../contract/api';
 import type { StoredJob } from '../data/model';
-import { isEmpty, matches, parseExpression, termsOf, type Expression } from './expression';
+import { isEmpty, matches, termsOf, type Expression } from './expression';
+import { readSearch } from '../../../contract/search-syntax';
 import { lowerTag, type JobIndex, type TagFilters } from './job-index';
 import { JOB_READ_STEPS, TERM_CHECK_STEPS, Work } from './work';
 
@@ -36,7 +37,7 @@ export interface SearchScope {
 /** Why the search is refused (the 400's message), or undefined when it is within the limits. */
 export function searchLimitProblem(query: Pick<JobSearch, 'search' | 'locations'>): string | undefined {
 	for (const name of ['search', 'locations'] as const) {
-		const terms = termsOf(parseExpression(query[name] ?? ''));
+		const terms = termsOf(readSearch(query[name] ?? ''));
 		const long = terms.find((term) => term.length > LIMITS.maxSearchTermLength);
 		if (long !== undefined) {
 			return `Invalid query parameter "${name}": a term is ${long.length} characters long; at most ${LIMITS.maxSearchTermLength}`;
@@ -51,8 +52,8 @@ export function searchLimitProblem(query: Pick<JobSearch, 'search' | 'locations'
 
 /** `work` counts the search's steps and pauses it between turns (a test may pass its own, to read the count). */
 export async function searchJobs(scope: SearchScope, query: JobSearch, work: Work = new Work()): Promise<readonly StoredJob[]> {
-	const search = parseExpression(query.search ?? '');
-	const locations = parseExpression(query.locations ?? '');
+	const search = readSearch(query.search ?? '');
+	const locations = readSearch(query.locations ?? '');
 	const filters: TagFilters = {
 		categories: new Set(query.categories),
 		jobTags: new Set(query.job_tags.map(lowerTag)),
