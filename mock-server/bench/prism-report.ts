@@ -5,6 +5,8 @@ import type { LoadResult } from './bench-load.ts';
 export interface Measured extends LoadResult {
 	/** The server process's CPU time (user + system) per request, ms; undefined where /proc is not there. */
 	cpuMsPerRequest?: number;
+	/** This process's CPU time per request (the load generator, and Prism's log read from its pipe), ms. */
+	clientCpuMsPerRequest: number;
 }
 
 export interface Round {
@@ -78,7 +80,7 @@ export class Report {
 
 	summary(endpoints: Endpoint[], rounds: number): void {
 		console.log(`\nMedians over the ${rounds} rounds; the ratios are the mock's figure over the other server's, round by round, then their median\n`);
-		head(['endpoint', 'server', 'req/s', 'p50 / p99 ms', 'CPU ms/req', 'mock ÷ server req/s, by round', 'median', 'server ÷ mock CPU ms/req, median']);
+		head(['endpoint', 'server', 'req/s', 'p50 / p99 ms', 'CPU ms/req', 'load generator CPU ms/req', 'mock ÷ server req/s, by round', 'median', 'server ÷ mock CPU ms/req, median']);
 		for (const endpoint of endpoints) {
 			const runs = this.rounds.filter((r) => r.endpoint === endpoint.name);
 			const of = (server: string) => runs.map((r) => r.measured.get(server)!);
@@ -95,6 +97,7 @@ export class Report {
 					fmt(median(mine.map((m) => m.rps)), 0),
 					`${fmt(median(mine.map((m) => m.p50)))} / ${fmt(median(mine.map((m) => m.p99)))}`,
 					fmt(cpu, 2),
+					fmt(median(mine.map((m) => m.clientCpuMsPerRequest)), 2),
 					isMock ? '' : ratios.map((r) => `×${r.toFixed(2)}`).join(', '),
 					isMock ? '' : `**×${median(ratios).toFixed(2)}**`,
 					cpuRatio === undefined ? '' : `×${cpuRatio.toFixed(2)}`,

@@ -69,9 +69,15 @@ async function measure(server: Server, path: string, auth: Record<string, string
 	await load(url, auth, bytes, CONNECTIONS, WARMUP_MS);
 	const pid = server.service.child.pid!;
 	const cpuBefore = cpuMsOf(pid);
+	const clientBefore = process.cpuUsage();
 	const result = await load(url, auth, bytes, CONNECTIONS, durationMs);
+	const client = process.cpuUsage(clientBefore);
 	const cpuAfter = cpuMsOf(pid);
-	return { ...result, cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests };
+	return {
+		...result,
+		cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests,
+		clientCpuMsPerRequest: (client.user + client.system) / 1000 / result.requests,
+	};
 }
 
 async function main(): Promise<void> {
@@ -101,7 +107,7 @@ async function main(): Promise<void> {
 		const documentFile = join(folder, 'openapi.json');
 		writeFileSync(documentFile, await (await fetch(documentUrl)).text());
 
-		// Prism as a tester starts it, and without its log (3–5 lines per request at its default level, info; the mock logs no requests).
+		// Prism as a tester starts it, and without its log (6–7 lines per request at its default level, info; the mock logs no requests).
 		for (const [name, flags] of [['Prism', []], ['Prism, log off', ['--verboseLevel', 'silent']]] as const) {
 			const port = await freePort();
 			const service = startService(process.execPath, [prismBin, 'mock', '--host', '127.0.0.1', '--port', String(port), ...flags, documentFile], { label: name });
