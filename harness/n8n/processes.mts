@@ -18,12 +18,18 @@ export interface Service {
 	exited: Promise<number | null>;
 }
 
+const OUTPUT_KEPT = 200_000;
+
 export function startService(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; echo?: boolean; label: string }): Service {
 	const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
+	// The latest OUTPUT_KEPT characters, as chunks: a chatty process (Prism logs each request) costs a copy of each chunk, not of everything kept.
+	const chunks: string[] = [];
+	let kept = 0;
 	const keep = (chunk: Buffer) => {
 		const text = chunk.toString();
-		output = (output + text).slice(-200_000);
+		chunks.push(text);
+		kept += text.length;
+		while (kept - chunks[0].length >= OUTPUT_KEPT) kept -= chunks.shift()!.length;
 		if (options.echo) for (const line of text.split('\n').filter(Boolean)) console.log(`[${options.label}] ${line}`);
 	};
 	child.stdout?.on('data', keep);
@@ -40,7 +46,7 @@ export function startService(command: string, args: string[], options: { cwd?: s
 	return {
 		child,
 		label: options.label,
-		output: () => output,
+		output: () => chunks.join('').slice(-OUTPUT_KEPT),
 		exited,
 		async stop(graceMs = 10_000) {
 			if (!running()) return;
@@ -79,14 +85,14 @@ export function runCommand(command: string, args: string[], options: { cwd?: str
 	});
 }
 
-/** Polls `url` until it answers 200 or the process dies or time runs out. */
-export async function waitForHttp(url: string, service: Service, timeoutMs: number): Promise<void> {
+/** Polls `url` (with `headers`, e.g. a token) until it answers 200 or the process dies or time runs out. */
+export async function waitForHttp(url: string, service: Service, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	let dead = false;
 	void service.exited.then(() => (dead = true));
 	while (Date.now() < deadline && !dead) {
 		try {
-			const response = await fetch(url);
+			const response = await fetch(url, { headers });
 			if (response.ok) return;
 		} catch {
 			// Not listening yet.
