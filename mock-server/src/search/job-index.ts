@@ -23,8 +23,8 @@ import { Postings } from './postings';
 import type { Work } from './work';
 
 /** Words are runs of anything but white space (any fixed split keeps the reasoning above true). */
-const WORD_SEPARATORS = /\s+/;
-const wordsOf = (text: string) => text.split(WORD_SEPARATORS).filter((w) => w !== '');
+const WORD = /\S+/g;
+const wordsOf = (text: string): readonly string[] => text.match(WORD) ?? [];
 
 /** A postings and the keys a job is found by in it. */
 type Field = [Postings, (job: StoredJob) => readonly string[]];
