@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Postings } from '../src/search/postings';
 
-type Step = { kind: 'add' | 'drop'; key: string; serial: number } | { kind: 'bulk'; jobs: string[][] };
+type Step = { kind: 'add'; key: string; serial: number } | { kind: 'drop'; key: string; serial: number } | { kind: 'bulk'; jobs: string[][] };
 
 const key = fc.constantFrom('a', 'b', 'c', 'python', 'data science', '');
 const step: fc.Arbitrary<Step> = fc.oneof(
