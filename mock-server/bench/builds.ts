@@ -6,12 +6,15 @@ export interface Build {
 	dist: string;
 }
 
+/** One `NAME=DIST` argument. */
+export function buildFromArg(arg: string): Build {
+	const at = arg.indexOf('=');
+	if (at < 1) throw new Error(`expected NAME=DIST, got "${arg}"`);
+	return { name: arg.slice(0, at), dist: resolve(arg.slice(at + 1)) };
+}
+
 export function buildsFromArgs(script: string): Build[] {
-	const builds = process.argv.slice(2).map((arg) => {
-		const at = arg.indexOf('=');
-		if (at < 1) throw new Error(`expected NAME=DIST, got "${arg}"`);
-		return { name: arg.slice(0, at), dist: resolve(arg.slice(at + 1)) };
-	});
+	const builds = process.argv.slice(2).map(buildFromArg);
 	if (builds.length === 0) throw new Error(`usage: node ${script} NAME=DIST [NAME=DIST ...]`);
 	return builds;
 }

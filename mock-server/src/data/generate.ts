@@ -6,6 +6,7 @@ import { JOB_CATEGORIES, MAX_CATEGORIES_PER_JOB } from '../../../contract/job-ca
 import { SIGNAL_CATEGORIES } from '../../../contract/hierarchy';
 import type { Job, Signal, Source } from '../../../contract/schemas';
 import type { Account, Dataset, DataSizes, StoredCollection, StoredJob, Subscriber } from './model';
+import { flat } from './flat';
 import { Random } from './random';
 import { signalValues } from './signal-values';
 import {
@@ -26,16 +27,6 @@ export const ALL_TYPES = SIGNAL_CATEGORIES.flatMap((c) => c.types.map((type) => 
 const TITLED_CATEGORIES = Object.keys(TITLES_BY_CATEGORY);
 
 /**
- * A text built from parts, as one string. V8 keeps `${a} ${b}` as a tree of its parts (about a
- * dozen 32-byte nodes per record here, more than the text itself); reading a character flattens
- * the tree and the garbage collector then drops its nodes. Kept texts only: a million records.
- */
-function flat(text: string): string {
-	text.charCodeAt(0);
-	return text;
-}
-
-/**
  * One copy of each text many records repeat (a place, a title, an evidence phrase, a day): a
  * million records otherwise hold a million equal strings. Bounded: past the bound a text is not shared.
  */
@@ -44,8 +35,21 @@ const MAX_SHARED = 10_000;
 function share(text: string): string {
 	const known = shared.get(text);
 	if (known !== undefined) return known;
-	if (shared.size < MAX_SHARED) shared.set(text, flat(text));
-	return flat(text);
+	if (shared.size < MAX_SHARED) shared.set(text, text);
+	return text;
+}
+
+/**
+ * One copy of each list many jobs repeat (their categories, their tags; a few thousand different ones),
+ * frozen because jobs share it: two arrays per job were ~150 bytes of its ~750. Bounded like `share`.
+ */
+const sharedLists = new Map<string, readonly string[]>();
+function shareList<T extends string>(list: T[]): T[] {
+	const key = list.join('\n');
+	const known = sharedLists.get(key);
+	if (known !== undefined) return known as T[];
+	if (sharedLists.size < MAX_SHARED) sharedLists.set(key, Object.freeze(list));
+	return list;
 }
 
 export function generateDataset(sizes: DataSizes): Dataset {
@@ -143,7 +147,7 @@ export function makeJob(random: Random, serial: number, source: Source, createdA
 		JOB_CATEGORIES.filter((c) => c !== main),
 		random.int(0, MAX_CATEGORIES_PER_JOB - 1),
 	);
-	const title = share(`${random.chance(0.5) ? `${random.pick(SENIORITIES)} ` : ''}${random.pick(TITLES_BY_CATEGORY[main])}`);
+	const title = share(flat`${random.chance(0.5) ? `${random.pick(SENIORITIES)} ` : ''}${random.pick(TITLES_BY_CATEGORY[main])}`);
 	const place = random.pick(PLACES);
 	const skills = random.sample(SKILLS, random.int(1, 3));
 	const tags = random.sample(JOB_TAGS, random.int(1, 3));
@@ -151,13 +155,13 @@ export function makeJob(random: Random, serial: number, source: Source, createdA
 	const job: Job = {
 		job_id: id,
 		job_title: title,
-		url_job: flat(`https://careers.${source.url_source}/jobs/${id}`),
-		description: flat(`${source.name} is hiring ${withArticle(title)} in ${place.city}. You will work with ${skills.join(', ')}.`),
-		location: share(`${place.city}, ${place.country}`),
+		url_job: flat`https://careers.${source.url_source}/jobs/${id}`,
+		description: flat`${source.name} is hiring ${withArticle(title)} in ${place.city}. You will work with ${skills.join(', ')}.`,
+		location: share(flat`${place.city}, ${place.country}`),
 		region: place.region,
 		// concat, not a spread: an array built by a spread keeps room for 17.
-		categories: [main as Job['categories'][number]].concat(others),
-		job_tags: tags,
+		categories: shareList([main as Job['categories'][number]].concat(others)),
+		job_tags: shareList(tags),
 		source_id: source.source_id,
 		url_source: source.url_source,
 		source_name: source.name,
@@ -203,7 +207,7 @@ export function makeSignal(
 		created_at: createdAt,
 		date: share(new Date(createdAt * 1000).toISOString().slice(0, 10)),
 		info: INFO.get(where.type) ?? { group: where.group, category: where.category, type: where.type },
-		evidence_list: random.sample(phrases, random.int(1, phrases.length)).map((p) => share(`"...${p}..."`)),
+		evidence_list: random.sample(phrases, random.int(1, phrases.length)).map((p) => share(flat`"...${p}..."`)),
 		jobs_list: jobs,
 		signal_match: random.int(1, 3) as 1 | 2 | 3,
 		signal_severity: random.int(1, 3) as 1 | 2 | 3,
@@ -211,8 +215,8 @@ export function makeSignal(
 		signal_recency: random.chance(0.7) ? 'active' : 'inactive',
 		signal_start_at: start,
 		signal_recent_at: createdAt,
-		current_value: flat(values.current),
-		previous_value: flat(values.previous),
+		current_value: values.current,
+		previous_value: values.previous,
 		source_id: source.source_id,
 		source_name: source.name,
 		source_description: source.description,

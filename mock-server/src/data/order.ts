@@ -7,11 +7,11 @@ export const jobKey = (j: { job: { created_at: number; job_id: string } }) => ({
 export const signalKey = (s: { created_at: number; signal_id: string }) => ({ created_at: s.created_at, id: s.signal_id });
 
 /**
- * Sorts in place by a key function, newest first (the order of `newestFirst`). Each item's key is read
- * once into flat arrays, not made twice per comparison: at a million records the keys made by the
- * comparisons cost seconds of allocation and garbage collection.
+ * The positions of `items` in newest-first order (the order of `newestFirst`). Each item's key is read
+ * once, in the items' own order, into flat arrays, not made twice per comparison: at a million records
+ * the keys made by the comparisons cost seconds of allocation and garbage collection.
  */
-export function sortNewestFirst<T>(items: T[], key: (item: T) => { created_at: number; id: string }): T[] {
+export function newestFirstOrder<T>(items: readonly T[], key: (item: T) => { created_at: number; id: string }): number[] {
 	const created = new Float64Array(items.length);
 	const ids = new Array<string>(items.length);
 	items.forEach((item, i) => {
@@ -19,8 +19,12 @@ export function sortNewestFirst<T>(items: T[], key: (item: T) => { created_at: n
 		created[i] = k.created_at;
 		ids[i] = k.id;
 	});
-	const order = Array.from(items.keys()).sort((a, b) => created[b] - created[a] || (ids[a] < ids[b] ? 1 : ids[a] > ids[b] ? -1 : 0));
-	const sorted = order.map((i) => items[i]);
+	return Array.from(items.keys()).sort((a, b) => created[b] - created[a] || (ids[a] < ids[b] ? 1 : ids[a] > ids[b] ? -1 : 0));
+}
+
+/** Sorts in place by a key function, newest first. */
+export function sortNewestFirst<T>(items: T[], key: (item: T) => { created_at: number; id: string }): T[] {
+	const sorted = newestFirstOrder(items, key).map((i) => items[i]);
 	sorted.forEach((item, i) => (items[i] = item));
 	return items;
 }

@@ -16,7 +16,7 @@ import { passesAccountFilters } from './account-filters';
 import type { StoreChange } from './store-change';
 import { JobIndex, lowerTag } from '../search/job-index';
 import type { SearchScope } from '../search/job-search';
-import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
+import { jobKey, newestFirstOrder, positionOf, signalKey, sortNewestFirst } from './order';
 
 /** The signal type whose previous_value is a domain the source left. */
 export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
@@ -106,12 +106,20 @@ export class Store {
 			else this.jobsBySource.set(job.job.source_id, [job]);
 		}
 		for (const list of this.jobsBySource.values()) sortNewestFirst(list, jobKey);
-		const newestFirst = sortNewestFirst([...data.jobs], jobKey);
-		for (const job of newestFirst) this.index.add(job);
+		// Records are read in the order they were made (near each other in memory), lists are then
+		// built from positions: a pass over a million records newest first reads them scattered (the index: ~1.4× the CPU).
+		const serials = this.index.addAll(data.jobs);
+		const order = newestFirstOrder(data.jobs, jobKey);
 		for (const [accountId, ids] of this.tracked) {
 			const account = this.accountsById.get(accountId) as Account;
-			const jobs = newestFirst.filter((j) => ids.has(j.job.source_id) && passesAccountFilters(account, j.job));
-			this.jobsByAccount.set(accountId, { jobs, serials: jobs.map((j) => this.index.serialOf(j.job.job_id)) });
+			const sees = Uint8Array.from(data.jobs, ({ job }) => (ids.has(job.source_id) && passesAccountFilters(account, job) ? 1 : 0));
+			const lists: { jobs: StoredJob[]; serials: number[] } = { jobs: [], serials: [] };
+			for (const i of order) {
+				if (sees[i] === 0) continue;
+				lists.jobs.push(data.jobs[i]);
+				lists.serials.push(serials[i]);
+			}
+			this.jobsByAccount.set(accountId, lists);
 		}
 		this.signals = sortNewestFirst([...data.signals], signalKey);
 		// A data set's ids are distinct (generated, or checked by data-file.ts), so each signal is new to its
@@ -195,8 +203,7 @@ export class Store {
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		list.push(job);
 		this.jobsBySource.set(job.job.source_id, sortNewestFirst(list, jobKey));
-		this.index.add(job);
-		const serial = this.index.serialOf(job.job.job_id);
+		const serial = this.index.add(job);
 		for (const { jobs, serials } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			jobs.splice(place, 0, job);

@@ -19,11 +19,15 @@
  */
 import type { StoredJob } from '../data/model';
 import type { Expression } from './expression';
+import { Postings } from './postings';
 import type { Work } from './work';
 
 /** Words are runs of anything but white space (any fixed split keeps the reasoning above true). */
-const WORD_SEPARATORS = /\s+/;
-const wordsOf = (text: string) => text.split(WORD_SEPARATORS).filter((w) => w !== '');
+const WORD = /\S+/g;
+const wordsOf = (text: string): readonly string[] => text.match(WORD) ?? [];
+
+/** A postings and the keys a job is found by in it. */
+type Field = [Postings, (job: StoredJob) => readonly string[]];
 
 /** A mask over serials: exactly the matching jobs when `exact`, else a superset of them. */
 export interface Candidates {
@@ -33,11 +37,19 @@ export interface Candidates {
 
 export class JobIndex {
 	private readonly serialById = new Map<string, number>();
-	private readonly textWords = new Map<string, number[]>();
-	private readonly placeWords = new Map<string, number[]>();
-	private readonly categories = new Map<string, number[]>();
-	private readonly jobTags = new Map<string, number[]>();
-	private readonly sources = new Map<string, number[]>();
+	private readonly textWords = new Postings();
+	private readonly placeWords = new Postings();
+	private readonly categories = new Postings();
+	private readonly jobTags = new Postings();
+	private readonly sources = new Postings();
+	/** What each job puts in each postings: the keys it is found by. */
+	private readonly fields: readonly Field[] = [
+		[this.textWords, (job) => wordsOf(job.text)],
+		[this.placeWords, (job) => wordsOf(job.places)],
+		[this.categories, (job) => job.job.categories],
+		[this.jobTags, (job) => job.job.job_tags.map(lowerTag)],
+		[this.sources, (job) => [job.job.source_id]],
+	];
 	private next = 0;
 	/**
 	 * Mask sets reused from search to search: a fresh set per search (~1 MB) drove the garbage collector
@@ -46,7 +58,7 @@ export class JobIndex {
 	private readonly spare: Scratch[] = [];
 
 	/** The serial of a job id (a new one for an id not seen before). */
-	serialOf(jobId: string): number {
+	private serialOf(jobId: string): number {
 		let serial = this.serialById.get(jobId);
 		if (serial === undefined) {
 			serial = this.next++;
@@ -55,9 +67,31 @@ export class JobIndex {
 		return serial;
 	}
 
-	add(job: StoredJob): void {
+	/** Returns the job's serial. */
+	add(job: StoredJob): number {
 		const serial = this.serialOf(job.job.job_id);
-		for (const [postings, keys] of this.keysOf(job)) for (const key of keys) push(postings, key, serial);
+		for (const [postings, keysOf] of this.fields) for (const key of keysOf(job)) postings.add(key, serial);
+		return serial;
+	}
+
+	/**
+	 * Adds many jobs (the data set, at start-up) and returns their serials, position for position. Each
+	 * job's keys are counted first, so that each list is made once at its size: grown serial by serial,
+	 * the lists were copied about five times over, each copy a new ArrayBuffer, and V8 collects the whole
+	 * heap (a gigabyte at a million jobs) when such buffers add up. Pass the jobs in the order they were
+	 * made: in another order (newest first) it reads them scattered over the heap, ~1.4× the CPU at a million.
+	 */
+	addAll(jobs: readonly StoredJob[]): Int32Array {
+		const serials = new Int32Array(jobs.length);
+		jobs.forEach((job, i) => {
+			serials[i] = this.serialOf(job.job.job_id);
+			for (const [postings, keysOf] of this.fields) for (const key of keysOf(job)) postings.expect(key, serials[i]);
+		});
+		for (const [postings] of this.fields) postings.makeRoom();
+		jobs.forEach((job, i) => {
+			for (const [postings, keysOf] of this.fields) for (const key of keysOf(job)) postings.add(key, serials[i]);
+		});
+		return serials;
 	}
 
 	/** Moves the job's serial from the words it lost to the words it gained (an update changes a few, e.g. the title). */
@@ -67,11 +101,11 @@ export class JobIndex {
 		const after = this.keysOf(job);
 		before.forEach(([postings, keys], i) => {
 			const kept = new Set(after[i][1]);
-			for (const key of keys) if (!kept.has(key)) drop(postings, key, serial);
+			for (const key of keys) if (!kept.has(key)) postings.drop(key, serial);
 		});
 		after.forEach(([postings, keys], i) => {
 			const had = new Set(before[i][1]);
-			for (const key of keys) if (!had.has(key)) push(postings, key, serial);
+			for (const key of keys) if (!had.has(key)) postings.add(key, serial);
 		});
 	}
 
@@ -116,24 +150,18 @@ export class JobIndex {
 	}
 
 	/** Jobs holding any of the keys (the mask is reused by the next filter). */
-	private async anyOf(postings: Map<string, number[]>, keys: ReadonlySet<string>, scratch: Scratch, work: Work): Promise<Uint8Array> {
+	private async anyOf(postings: Postings, keys: ReadonlySet<string>, scratch: Scratch, work: Work): Promise<Uint8Array> {
 		const mask = scratch.buffer('filter', 0);
-		for (const key of keys) await setAll(mask, postings.get(key) ?? [], work);
+		for (const key of keys) await setAll(mask, postings.serialsOf(key), work);
 		return mask;
 	}
 
-	private keysOf(job: StoredJob): [Map<string, number[]>, string[]][] {
-		return [
-			[this.textWords, wordsOf(job.text)],
-			[this.placeWords, wordsOf(job.places)],
-			[this.categories, job.job.categories],
-			[this.jobTags, job.job.job_tags.map(lowerTag)],
-			[this.sources, [job.job.source_id]],
-		];
+	private keysOf(job: StoredJob): [Postings, readonly string[]][] {
+		return this.fields.map(([postings, keysOf]) => [postings, keysOf(job)]);
 	}
 
 	/** The expression's algebra over term sets; a superset when any term's set is not exact (then no exclusion is subtracted). */
-	private async expressionCandidates(expression: Expression, words: Map<string, number[]>, name: string, scratch: Scratch, work: Work): Promise<Candidates> {
+	private async expressionCandidates(expression: Expression, words: Postings, name: string, scratch: Scratch, work: Work): Promise<Candidates> {
 		let exact = true;
 		const term = async (text: string) => {
 			const found = await this.termCandidates(text, words, scratch, work);
@@ -161,17 +189,16 @@ export class JobIndex {
 	}
 
 	/** Jobs with, for each word of the term, a word that contains it (the mask is reused by the next term). */
-	private async termCandidates(term: string, words: Map<string, number[]>, scratch: Scratch, work: Work): Promise<Candidates> {
+	private async termCandidates(term: string, words: Postings, scratch: Scratch, work: Work): Promise<Candidates> {
 		const parts = [...new Set(wordsOf(term))];
 		const mask = scratch.buffer('term', 1);
 		for (const part of parts) {
 			const holding = scratch.buffer('holding', 0);
-			let compared = 0;
-			for (const [word, serials] of words) {
-				compared++;
-				if (word.includes(part)) {
-					await setAll(holding, serials, work);
-				} else if (compared % WORDS_PER_STEP_CHECK === 0) {
+			// Words numbered while the search pauses are compared too (size is read on each round).
+			for (let number = 0; number < words.size; number++) {
+				if (words.keyAt(number).includes(part)) {
+					await setAll(holding, words.serialsAt(number), work);
+				} else if ((number + 1) % WORDS_PER_STEP_CHECK === 0) {
 					await work.spend(WORDS_PER_STEP_CHECK * STEPS_PER_WORD);
 				}
 			}
@@ -206,7 +233,7 @@ const WORDS_PER_STEP_CHECK = 256;
 const SERIALS_PER_STEP_CHECK = 4096;
 
 /** Sets the serials' entries (past the mask: jobs newer than the search, skipped), counting the work. */
-async function setAll(mask: Uint8Array, serials: readonly number[], work: Work): Promise<void> {
+async function setAll(mask: Uint8Array, serials: Int32Array, work: Work): Promise<void> {
 	for (let start = 0; start < serials.length; start += SERIALS_PER_STEP_CHECK) {
 		const end = Math.min(serials.length, start + SERIALS_PER_STEP_CHECK);
 		for (let i = start; i < end; i++) mask[serials[i]] = 1;
@@ -247,21 +274,4 @@ function or(a: Uint8Array, b: Uint8Array): number {
 function andNot(a: Uint8Array, b: Uint8Array): number {
 	for (let i = 0; i < a.length; i++) a[i] &= b[i] ^ 1;
 	return a.length;
-}
-
-/** A job's serial goes in once per key: a key repeated within one job finds it last in the list. */
-function push(postings: Map<string, number[]>, key: string, serial: number): void {
-	const list = postings.get(key);
-	if (list === undefined) postings.set(key, [serial]);
-	else if (list[list.length - 1] !== serial) list.push(serial);
-}
-
-function drop(postings: Map<string, number[]>, key: string, serial: number): void {
-	const list = postings.get(key);
-	const at = list?.indexOf(serial) ?? -1;
-	if (list === undefined || at < 0) return;
-	// Order within a list does not matter: move the last entry into the hole.
-	list[at] = list[list.length - 1];
-	list.pop();
-	if (list.length === 0) postings.delete(key);
 }
