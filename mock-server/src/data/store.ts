@@ -208,8 +208,9 @@ export class Store {
 
 	replaceJob(job: StoredJob): void {
 		const previous = this.jobs.get(job.job.job_id);
-		if (previous) this.index.replace(previous, job);
-		else this.index.add(job);
+		if (!previous) this.index.add(job);
+		// A domain move changes only url_source and updated_at: the job's words stay (splitting them again cost half the move).
+		else if (!sameIndexKeys(previous, job)) this.index.replace(previous, job);
 		this.jobs.set(job.job.job_id, job);
 		// An update keeps created_at and id, so the job keeps its place.
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
@@ -363,4 +364,9 @@ export class Store {
 		this.cache.set(key, { version: this.version, value });
 		return value;
 	}
+}
+
+/** Whether the index would file both values of a job under the same keys (job-index.ts keysOf). */
+function sameIndexKeys(a: StoredJob, b: StoredJob): boolean {
+	return a.text === b.text && a.places === b.places && a.job.categories === b.job.categories && a.job.job_tags === b.job.job_tags && a.job.source_id === b.job.source_id;
 }
