@@ -63,7 +63,8 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	const state = options.stateDir === null
 		? undefined
 		: await attachState(options.stateDir, dataSet, { store, settings: webhooks.settings, faults: context.faults, engine: webhooks.engine });
-	let processor = new Processor(store, options.seed, nowSeconds, state?.position);
+	const bounds = { seedJobs: dataset.jobs.length, seedSignals: dataset.signals.length, maxCreated: options.maxCreatedRecords };
+	let processor = new Processor(store, options.seed, nowSeconds, bounds, state?.position);
 	/**
 	 * A cycle or a chosen change, alone on the data (no reader sees half of it), a share of work per turn.
 	 * Its writes and the processor's new position are saved in one transaction; its events are queued for delivery.
@@ -115,7 +116,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 				context.faults.clear();
 				context.journal.clear();
 				webhooks.reset();
-				processor = new Processor(store, options.seed, nowSeconds);
+				processor = new Processor(store, options.seed, nowSeconds, bounds);
 				state?.clear();
 			});
 		},

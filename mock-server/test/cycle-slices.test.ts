@@ -18,12 +18,12 @@ const BIGGEST = { created: 1000, updated: 1000, deleted: 1000, signals: 1000, do
 function writesPerTurn(): { stop(): number[] } {
 	const { store } = mock.service;
 	let writes = 0;
-	for (const method of ['addJob', 'replaceJob', 'removeJob', 'putSignal', 'replaceSource'] as const) {
-		const original = store[method].bind(store) as (value: never) => void;
-		vi.spyOn(store, method).mockImplementation((value: never) => {
+	for (const method of ['addJob', 'replaceJob', 'removeJob', 'putSignal', 'removeSignal', 'replaceSource'] as const) {
+		const original = store[method].bind(store) as (...args: unknown[]) => void;
+		vi.spyOn(store, method).mockImplementation(((...args: unknown[]) => {
 			writes++;
-			original(value);
-		});
+			original(...args);
+		}) as never);
 	}
 	const perTurn: number[] = [];
 	let ticking = true;

@@ -17,6 +17,13 @@ import type { StoreChange } from './store-change';
 import { JobIndex, lowerTag } from '../search/job-index';
 import type { SearchScope } from '../search/job-search';
 import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
+import { STEPS_PER_TURN, type Work } from '../search/work';
+
+/** Filing a job in the index (splitting its text into words) costs ~10–20 µs: 200 a turn. */
+const INDEX_ADD_STEPS = STEPS_PER_TURN / 200;
+const INDEX_CHECK = 32;
+/** Looking a job's serial up costs well under a microsecond. */
+const SERIAL_STEPS = STEPS_PER_TURN / 20_000;
 
 /** The signal type whose previous_value is a domain the source left. */
 export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
@@ -54,8 +61,8 @@ export class Store {
 	 * touching the records.
 	 */
 	private jobsByAccount = new Map<string, { jobs: StoredJob[]; serials: number[] }>();
-	/** Job search's inverted index, kept up to date with every change. */
-	readonly index = new JobIndex();
+	/** Job search's inverted index, kept up to date with every change (rebuilt by compactIndex). */
+	index = new JobIndex();
 	/** Every signal, newest first. */
 	signals: Signal[] = [];
 	/** Each source's signals (the signal recency rule reads them when a job goes). */
@@ -224,7 +231,8 @@ export class Store {
 		this.onChange?.({ kind: 'job', id: job.job.job_id, value: job.job });
 	}
 
-	removeJob(id: string): void {
+	/** `forget`: a job created after the seed, which a state folder need not remember (StoreChange). */
+	removeJob(id: string, forget = false): void {
 		const job = this.jobs.get(id);
 		if (!job) return;
 		this.jobs.delete(id);
@@ -238,7 +246,28 @@ export class Store {
 			serials.splice(place, 1);
 		}
 		this.version++;
-		this.onChange?.({ kind: 'job', id, value: null });
+		this.onChange?.({ kind: 'job', id, value: null, forget });
+	}
+
+	/**
+	 * Rebuilds the search index from the jobs there are, a share per turn (the caller holds the data
+	 * gate). A deleted job's serial stays in the index's lists (job-index.ts remove); once they
+	 * outnumber the live ones the index is rebuilt, so it holds at most twice the jobs there are.
+	 */
+	async compactIndex(work: Work): Promise<void> {
+		if (this.index.size - this.index.live <= this.index.live) return;
+		const index = new JobIndex();
+		let added = 0;
+		for (const job of this.jobs.values()) {
+			index.add(job);
+			if (++added % INDEX_CHECK === 0) await work.spend(INDEX_CHECK * INDEX_ADD_STEPS);
+		}
+		for (const lists of this.jobsByAccount.values()) {
+			lists.serials = lists.jobs.map((j) => index.serialOf(j.job.job_id));
+			await work.spend(lists.jobs.length * SERIAL_STEPS);
+		}
+		this.index = index;
+		this.version++;
 	}
 
 	/** A new signal, or a new value of one (same id and created_at, so the same place). */
@@ -249,6 +278,20 @@ export class Store {
 		this.noteSignal(signal);
 		this.version++;
 		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: signal });
+	}
+
+	/** Takes a signal away (a created one past the cap, process/cycle.ts); its former domain goes with it. */
+	removeSignal(gone: Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>): void {
+		const at: number = positionOf(this.signals, gone, signalKey);
+		const signal = this.signals[at];
+		if (signal?.signal_id !== gone.signal_id) return;
+		this.signals.splice(at, 1);
+		const list = this.signalsBySource.get(signal.source_id) ?? [];
+		const inList = list.findIndex((s) => s.signal_id === signal.signal_id);
+		if (inList >= 0) list.splice(inList, 1);
+		if (signal.info.type === DOMAIN_CHANGE_TYPE && this.formerDomains.get(signal.previous_value) === signal.source_id) this.formerDomains.delete(signal.previous_value);
+		this.version++;
+		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: null, forget: true });
 	}
 
 	/** The source's signals (the list is the store's: read it, do not change it). */

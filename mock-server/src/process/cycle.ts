@@ -18,6 +18,14 @@
  * - a signal whose jobs_list jobs have all been deleted turns inactive (its
  *   evidence is gone); it keeps its place and dates, and sends no event.
  *
+ * Bounded (the mock's own rule; the spec shows none): at most `maxCreated` jobs
+ * and as many signals created after the seed are kept. Past that, each new one
+ * retires the oldest created one of its kind: a job through the usual deletion
+ * (job_deleted events, its source's count, its signals' recency), a signal
+ * taken out of the lists (the spec has no event for a signal that goes). Seed
+ * records are never retired. The search index is rebuilt once deleted jobs'
+ * serials outnumber the live ones (Store.compactIndex).
+ *
  * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
  * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
  * turn: cycle-work.ts) and the cycle gives the loop up once a turn's share is
@@ -77,22 +85,43 @@ export interface ProcessorPosition {
 	random: number;
 }
 
+/** How many records the seed has of each kind (the created ones are numbered past them) and the cap on created ones. */
+export interface CreatedBounds {
+	seedJobs: number;
+	seedSignals: number;
+	/** Created jobs kept, and created signals kept (each kind on its own). */
+	maxCreated: number;
+}
+
+type SignalKey = Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>;
+
 export class Processor {
 	private random: Random;
 	private jobSerial: number;
 	private signalSerial: number;
 	private lastTime = 0;
+	/** The created jobs and signals there are, oldest first: the first goes once there are more than maxCreated. */
+	private readonly createdJobs = new Set<string>();
+	private readonly createdSignals = new Map<string, SignalKey>();
 
 	constructor(
 		private readonly store: Store,
 		seed: number,
 		private readonly nowSeconds: () => number,
+		private readonly bounds: CreatedBounds,
 		saved?: ProcessorPosition,
 	) {
 		this.random = new Random(saved?.random ?? seed ^ 0x5eed);
 		this.jobSerial = saved?.jobSerial ?? store.jobs.size;
 		this.signalSerial = saved?.signalSerial ?? store.signals.length;
 		this.lastTime = saved?.lastTime ?? 0;
+		// After a restart the created records are the restored ones numbered past the seed's, in the order of their numbers.
+		for (const id of createdIds(store.jobs.keys(), 'job_', bounds.seedJobs)) this.createdJobs.add(id);
+		const signals = new Map(store.signals.map((s) => [s.signal_id, s]));
+		for (const id of createdIds(signals.keys(), 'sig_', bounds.seedSignals)) {
+			const { signal_id, created_at, source_id } = signals.get(id) as Signal;
+			this.createdSignals.set(id, { signal_id, created_at, source_id });
+		}
 	}
 
 	position(): ProcessorPosition {
@@ -121,6 +150,7 @@ export class Processor {
 		const current = () => this.sourceNamed(random.pick(sources).source_id);
 		for (let i = 0; i < sizes.signals; i++) events.push(...(await this.signal(current(), now, work)));
 		for (let i = 0; i < sizes.domain_changes; i++) events.push(...(await this.moveDomain(current(), now, work)));
+		await store.compactIndex(work);
 		return events;
 	}
 
@@ -130,7 +160,9 @@ export class Processor {
 		if (change.event_type === 'job_updated' || change.event_type === 'job_deleted') {
 			const job = await this.jobFor(change.job_id, source, work);
 			const now = this.tick();
-			return change.event_type === 'job_updated' ? this.update(job, now, work) : this.remove(job, now, work);
+			const events = change.event_type === 'job_updated' ? await this.update(job, now, work) : await this.remove(job, now, work);
+			await this.store.compactIndex(work);
+			return events;
 		}
 		const where = source ?? this.random.pick([...this.store.sources.values()]);
 		if (where === undefined) throw new UnknownRecord('The data set has no sources');
@@ -138,7 +170,9 @@ export class Processor {
 		const place = signal && ALL_TYPES.find((t) => t.group === signal.group && t.category === signal.category && t.type === signal.type);
 		if (signal && !place) throw new UnknownRecord(`No signal type ${signal.group}/${signal.category}/${signal.type}`);
 		const now = this.tick();
-		return change.event_type === 'job_created' ? this.create(where, now, work) : this.signal(where, now, work, place);
+		const events = change.event_type === 'job_created' ? await this.create(where, now, work) : await this.signal(where, now, work, place);
+		await this.store.compactIndex(work);
+		return events;
 	}
 
 	private sourceNamed(id: string): Source {
@@ -181,10 +215,13 @@ export class Processor {
 		const stored = makeJob(this.random, ++this.jobSerial, source, now);
 		stored.job.updated_at = now;
 		this.store.addJob(stored);
+		this.createdJobs.add(stored.job.job_id);
 		this.recount(source.source_id, now);
 		const events = this.emit('job_created', stored.job);
 		await this.wrote(before, work);
-		return events;
+		if (this.createdJobs.size <= this.bounds.maxCreated) return events;
+		const oldest = this.store.jobs.get(this.createdJobs.values().next().value as string) as StoredJob;
+		return [...events, ...(await this.remove(oldest, now, work))];
 	}
 
 	private async update(old: StoredJob, now: number, work: Work): Promise<CycleEvent[]> {
@@ -198,7 +235,7 @@ export class Processor {
 
 	private async remove(gone: StoredJob, now: number, work: Work): Promise<CycleEvent[]> {
 		const before = this.store.version;
-		this.store.removeJob(gone.job.job_id);
+		this.store.removeJob(gone.job.job_id, this.createdJobs.delete(gone.job.job_id));
 		this.recount(gone.job.source_id, now);
 		await this.wrote(before, work);
 		if (CHOICES.signalInactiveWhenEvidenceJobsGone) await this.retireSignalsOf(gone.job, work);
@@ -214,7 +251,18 @@ export class Processor {
 		this.store.putSignal(signal);
 		const events = this.emit('signal', signal);
 		await this.wrote(before, work);
+		await this.keepCreatedSignal(signal, work);
 		return events;
+	}
+
+	/** Counts a new signal among the created ones; past the cap the oldest created one goes. */
+	private async keepCreatedSignal(signal: Signal, work: Work): Promise<void> {
+		this.createdSignals.set(signal.signal_id, { signal_id: signal.signal_id, created_at: signal.created_at, source_id: signal.source_id });
+		if (this.createdSignals.size <= this.bounds.maxCreated) return;
+		const [id, oldest] = this.createdSignals.entries().next().value as [string, SignalKey];
+		this.createdSignals.delete(id);
+		this.store.removeSignal(oldest);
+		await work.spend(WRITE_STEPS);
 	}
 
 	/** The source's job count, as of now. */
@@ -256,6 +304,7 @@ export class Processor {
 		this.store.putSignal(signal);
 		const events = this.emit('signal', signal);
 		await this.wrote(before, work);
+		await this.keepCreatedSignal(signal, work);
 		return events;
 	}
 
@@ -281,3 +330,14 @@ async function copied<T>(values: Iterable<T>, size: number, work: Work): Promise
 }
 
 const READ_CHECK = 1024;
+
+/** The ids of the form `<prefix><number>` numbered past the seed's, in the order of their numbers (the order they were created in). */
+function createdIds(ids: Iterable<string>, prefix: string, seedCount: number): string[] {
+	const created: { id: string; serial: number }[] = [];
+	for (const id of ids) {
+		if (!id.startsWith(prefix)) continue;
+		const serial = Number(id.slice(prefix.length));
+		if (Number.isInteger(serial) && serial > seedCount) created.push({ id, serial });
+	}
+	return created.sort((a, b) => a.serial - b.serial).map((c) => c.id);
+}

@@ -71,7 +71,8 @@ export async function attachState(dir: string, dataSet: Record<string, unknown>,
 	}
 	engine.restoreLog(saved.deliveries as DeliveryLogEntry[]);
 
-	store.onChange = (change) => folder.put(change.kind, change.id, change.value);
+	// A created record that is gone leaves no row (the seed never had it): rows stay bounded by the seed and the created-records cap.
+	store.onChange = (change) => ('forget' in change && change.forget ? folder.remove(change.kind, change.id) : folder.put(change.kind, change.id, change.value));
 	settings.onChange = (accountId, webhookId, setting) => folder.put('webhook', webhookId, setting && { account_id: accountId, setting });
 	faults.onChange = (rules) => folder.put('faults', 'rules', rules);
 	engine.onRecord = (entry) => folder.appendDelivery(entry);

@@ -156,6 +156,11 @@ export class StateFolder {
 		this.queue(() => this.statement('INSERT OR REPLACE INTO records (kind, id, value) VALUES (?, ?, ?)').run(kind, id, json));
 	}
 
+	/** Forgets a record (one created after the seed and gone since). */
+	remove(kind: string, id: string): void {
+		this.queue(() => this.statement('DELETE FROM records WHERE kind = ? AND id = ?').run(kind, id));
+	}
+
 	appendDelivery(entry: unknown): void {
 		const json = JSON.stringify(entry);
 		this.queue(() => {
