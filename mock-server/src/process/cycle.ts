@@ -24,7 +24,7 @@
  * (job_deleted events, its source's count, its signals' recency), a signal
  * taken out of the lists (the spec has no event for a signal that goes). Seed
  * records are never retired. The search index is rebuilt once deleted jobs'
- * serials outnumber the live ones (Store.compactIndex).
+ * serials pass a quarter of the live ones (Store.compactIndex).
  *
  * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
  * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
