@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
 import { WRITES_PER_TURN } from '../src/process/cycle-work.ts';
+import { STEPS_PER_TURN, Work } from '../src/search/work.ts';
 import { APP_URL, call, ok, useMock } from './harness.ts';
 
 const mock = useMock();
@@ -55,6 +56,32 @@ describe('a processing cycle gives the event loop up in slices', () => {
 		// A change is counted once it is made: a turn may end one change past its share (a job created and its source's count).
 		expect(Math.max(...perTurn)).toBeLessThanOrEqual(WRITES_PER_TURN + 1);
 		expect(perTurn.filter((n) => n > 0).length).toBeGreaterThan(total / (WRITES_PER_TURN + 1) - 1);
+	});
+
+	it('all its counted work (writes, the job list copied, the answer\'s JSON) stays within a turn\'s share', async () => {
+		const spend = Work.prototype.spend;
+		let steps = 0;
+		let largest = 0;
+		vi.spyOn(Work.prototype, 'spend').mockImplementation(function (this: Work, n: number) {
+			steps += n;
+			largest = Math.max(largest, n);
+			return spend.call(this, n);
+		});
+		const perTurn: number[] = [];
+		let ticking = true;
+		const tick = () => {
+			perTurn.push(steps);
+			steps = 0;
+			if (ticking) setImmediate(tick);
+		};
+		setImmediate(tick);
+		const answer = await call(MOCK_CONTROL_PATHS.process, { base: APP_URL, token: null, method: 'POST', body: BIGGEST });
+		ticking = false;
+		expect(answer.status).toBe(200);
+		expect((answer.json as { events: unknown[] }).events.length).toBeGreaterThan(5000);
+		// A turn ends once its share is spent: at most the share, plus the one spend that passed it.
+		expect(Math.max(...perTurn)).toBeLessThanOrEqual(STEPS_PER_TURN + largest);
+		expect(largest).toBeLessThanOrEqual(STEPS_PER_TURN / 4);
 	});
 
 	it('service.processCycle (what the --cycle-interval timer calls) and POST /__mock/events are sliced the same way', async () => {

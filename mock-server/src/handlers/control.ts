@@ -13,6 +13,7 @@ import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../h
 import { parseQuery } from '../http/query';
 import { jsonListInSlices } from '../http/json-in-slices';
 import { apiError } from '../http/respond';
+import { nextTurn } from '../data/in-slices';
 import { Work } from '../search/work';
 import type { Account, Subscriber } from '../data/model';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle';
@@ -33,7 +34,10 @@ export interface ControlActions {
 /** The change's events (written a share per turn: a large cycle's are megabytes), or 404 when it names a source or job that does not exist. */
 async function changed(run: () => Promise<CycleEvent[]>): Promise<Response> {
 	try {
-		return await jsonListInSlices('events', await run(), new Work());
+		const events = await run();
+		// The answer's share of work starts with a turn of its own, not in the cycle's last one.
+		await nextTurn();
+		return await jsonListInSlices('events', events, new Work());
 	} catch (error) {
 		if (error instanceof UnknownRecord) return apiError(404, error.message);
 		throw error;
