@@ -74,7 +74,9 @@ export async function createMockService(input: MockServiceOptions = {}) {
 			const work = new Work();
 			state?.hold();
 			try {
-				const events = await make(work);
+				store.deferLists();
+				const events = await make(work).finally(() => store.applyLists(work));
+				await store.compactIndex(work);
 				state?.savePosition(processor.position());
 				await webhooks.engine.dispatch(events, work);
 				return events;

@@ -17,11 +17,14 @@ import type { StoreChange } from './store-change';
 import { JobIndex, lowerTag } from '../search/job-index';
 import type { SearchScope } from '../search/job-search';
 import { jobKey, positionOf, signalKey, sortNewestFirst } from './order';
+import { DeferredLists, mergeNewestFirst } from './deferred-lists';
 import { STEPS_PER_TURN, type Work } from '../search/work';
 
 /** Filing a job in the index (splitting its text into words) costs ~10–20 µs: 200 a turn. */
 const INDEX_ADD_STEPS = STEPS_PER_TURN / 200;
 const INDEX_CHECK = 32;
+/** A change spliced into the per-account lists (up to 6 arrays of 100,000) costs up to ~0.3 ms: 16 a turn. */
+const SPLICE_STEPS = STEPS_PER_TURN / 16;
 /** Looking a job's serial up costs well under a microsecond. */
 const SERIAL_STEPS = STEPS_PER_TURN / 20_000;
 
@@ -69,6 +72,8 @@ export class Store {
 	private signalsBySource = new Map<string, Signal[]>();
 	/** Former domains (a `domain-url-change` signal's previous_value) and the source that moved away from each. */
 	private formerDomains = new Map<string, string>();
+	/** Changes to the long sorted lists kept aside during a processing cycle (deferLists … applyLists). */
+	private deferred: DeferredLists | undefined;
 	/** Bumped on every change; caches built from the data carry the version they saw. */
 	version = 0;
 	private cache = new Map<string, { version: number; value: unknown }>();
@@ -204,7 +209,8 @@ export class Store {
 		this.jobsBySource.set(job.job.source_id, sortNewestFirst(list, jobKey));
 		this.index.add(job);
 		const serial = this.index.serialOf(job.job.job_id);
-		for (const { jobs, serials } of this.listsTracking(job)) {
+		if (this.deferred) this.deferred.addedJobs.set(job.job.job_id, job);
+		else for (const { jobs, serials } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			jobs.splice(place, 0, job);
 			serials.splice(place, 0, serial);
@@ -223,7 +229,8 @@ export class Store {
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		const at: number = positionOf(list, job, jobKey);
 		if (list[at]?.job.job_id === job.job.job_id) list[at] = job;
-		for (const { jobs } of this.listsTracking(job)) {
+		if (this.deferred?.addedJobs.has(job.job.job_id)) this.deferred.addedJobs.set(job.job.job_id, job);
+		else for (const { jobs } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			if (jobs[place]?.job.job_id === job.job.job_id) jobs[place] = job;
 		}
@@ -239,7 +246,9 @@ export class Store {
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		this.jobsBySource.set(job.job.source_id, list.filter((j) => j.job.job_id !== id));
 		this.index.remove(job);
-		for (const { jobs, serials } of this.listsTracking(job)) {
+		if (this.deferred) {
+			if (!this.deferred.addedJobs.delete(id)) this.deferred.removedJobs.set(id, job);
+		} else for (const { jobs, serials } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			if (jobs[place] !== job) continue;
 			jobs.splice(place, 1);
@@ -247,6 +256,74 @@ export class Store {
 		}
 		this.version++;
 		this.onChange?.({ kind: 'job', id, value: null, forget });
+	}
+
+	/** From now on the per-account job lists and the signal list are brought up to date by applyLists (the caller holds the data gate). */
+	deferLists(): void {
+		this.deferred = new DeferredLists();
+	}
+
+	/** Merges what deferLists kept aside, a share per turn. */
+	async applyLists(work: Work): Promise<void> {
+		const deferred = this.deferred;
+		this.deferred = undefined;
+		if (deferred === undefined) return;
+		if (!deferred.worthMerging) {
+			await this.spliceIn(deferred, work);
+			return;
+		}
+		const added = [...deferred.addedJobs.values()];
+		for (const [accountId, lists] of this.jobsByAccount) {
+			const seen = added.filter((j) => this.sees(accountId, j.job));
+			if (seen.length === 0 && deferred.removedJobs.size === 0) continue;
+			const jobs: StoredJob[] = [];
+			const serials: number[] = [];
+			const write = (job: StoredJob, from: number) => {
+				jobs.push(job);
+				serials.push(from >= 0 ? lists.serials[from] : this.index.serialOf(job.job.job_id));
+			};
+			await mergeNewestFirst(lists.jobs, seen, deferred.removedJobs, jobKey, write, work);
+			lists.jobs = jobs;
+			lists.serials = serials;
+		}
+		if (deferred.addedSignals.size > 0 || deferred.removedSignals.size > 0) {
+			const signals: Signal[] = [];
+			await mergeNewestFirst(this.signals, [...deferred.addedSignals.values()], deferred.removedSignals, signalKey, (signal) => signals.push(signal), work);
+			this.signals = signals;
+		}
+		this.version++;
+	}
+
+	/** A few changes kept aside, each spliced in where it belongs (as without deferLists). */
+	private async spliceIn(deferred: DeferredLists, work: Work): Promise<void> {
+		for (const job of deferred.removedJobs.values()) {
+			for (const { jobs, serials } of this.listsTracking(job)) {
+				const place: number = positionOf(jobs, job, jobKey);
+				if (jobs[place]?.job.job_id !== job.job.job_id) continue;
+				jobs.splice(place, 1);
+				serials.splice(place, 1);
+			}
+			await work.spend(SPLICE_STEPS);
+		}
+		for (const job of deferred.addedJobs.values()) {
+			const serial = this.index.serialOf(job.job.job_id);
+			for (const { jobs, serials } of this.listsTracking(job)) {
+				const place: number = positionOf(jobs, job, jobKey);
+				jobs.splice(place, 0, job);
+				serials.splice(place, 0, serial);
+			}
+			await work.spend(SPLICE_STEPS);
+		}
+		for (const signal of deferred.removedSignals.values()) {
+			const at: number = positionOf(this.signals, signal, signalKey);
+			if (this.signals[at]?.signal_id === signal.signal_id) this.signals.splice(at, 1);
+			await work.spend(SPLICE_STEPS);
+		}
+		for (const signal of deferred.addedSignals.values()) {
+			this.signals.splice(positionOf(this.signals, signal, signalKey), 0, signal);
+			await work.spend(SPLICE_STEPS);
+		}
+		this.version++;
 	}
 
 	/**
@@ -275,6 +352,7 @@ export class Store {
 	putSignal(signal: Signal): void {
 		const at: number = positionOf(this.signals, signal, signalKey);
 		if (this.signals[at]?.signal_id === signal.signal_id) this.signals[at] = signal;
+		else if (this.deferred) this.deferred.addedSignals.set(signal.signal_id, signal);
 		else this.signals.splice(at, 0, signal);
 		this.noteSignal(signal);
 		this.version++;
@@ -284,9 +362,12 @@ export class Store {
 	/** Takes a signal away (a created one past the cap, process/cycle.ts); its former domain goes with it. */
 	removeSignal(gone: Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>): void {
 		const at: number = positionOf(this.signals, gone, signalKey);
-		const signal = this.signals[at];
+		const deferred = this.deferred?.addedSignals.get(gone.signal_id);
+		const signal = deferred ?? this.signals[at];
 		if (signal?.signal_id !== gone.signal_id) return;
-		this.signals.splice(at, 1);
+		if (deferred) this.deferred?.addedSignals.delete(gone.signal_id);
+		else if (this.deferred) this.deferred.removedSignals.set(gone.signal_id, signal);
+		else this.signals.splice(at, 1);
 		const list = this.signalsBySource.get(signal.source_id) ?? [];
 		const inList = list.findIndex((s) => s.signal_id === signal.signal_id);
 		if (inList >= 0) list.splice(inList, 1);

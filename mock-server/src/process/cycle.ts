@@ -23,14 +23,14 @@
  * retires the oldest created one of its kind: a job through the usual deletion
  * (job_deleted events, its source's count, its signals' recency), a signal
  * taken out of the lists (the spec has no event for a signal that goes). Seed
- * records are never retired. The search index is rebuilt once deleted jobs'
- * serials pass a quarter of the live ones (Store.compactIndex).
+ * records are never retired.
  *
  * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
  * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
  * turn: cycle-work.ts) and the cycle gives the loop up once a turn's share is
  * spent; the caller holds the data gate (data-gate.ts) so that no reader sees
- * half a cycle. The draws and changes are the same as in one go, in the same order.
+ * half a cycle, and has the store merge its long lists at the end (Store.deferLists)
+ * and rebuild the search index when it is due (Store.compactIndex). The draws and changes are the same as in one go, in the same order.
  */
 import { CHOICES } from '../../../contract/api';
 import type { Job, Signal, Source } from '../../../contract/schemas';
@@ -150,7 +150,6 @@ export class Processor {
 		const current = () => this.sourceNamed(random.pick(sources).source_id);
 		for (let i = 0; i < sizes.signals; i++) events.push(...(await this.signal(current(), now, work)));
 		for (let i = 0; i < sizes.domain_changes; i++) events.push(...(await this.moveDomain(current(), now, work)));
-		await store.compactIndex(work);
 		return events;
 	}
 
@@ -160,9 +159,7 @@ export class Processor {
 		if (change.event_type === 'job_updated' || change.event_type === 'job_deleted') {
 			const job = await this.jobFor(change.job_id, source, work);
 			const now = this.tick();
-			const events = change.event_type === 'job_updated' ? await this.update(job, now, work) : await this.remove(job, now, work);
-			await this.store.compactIndex(work);
-			return events;
+			return change.event_type === 'job_updated' ? this.update(job, now, work) : this.remove(job, now, work);
 		}
 		const where = source ?? this.random.pick([...this.store.sources.values()]);
 		if (where === undefined) throw new UnknownRecord('The data set has no sources');
@@ -170,9 +167,7 @@ export class Processor {
 		const place = signal && ALL_TYPES.find((t) => t.group === signal.group && t.category === signal.category && t.type === signal.type);
 		if (signal && !place) throw new UnknownRecord(`No signal type ${signal.group}/${signal.category}/${signal.type}`);
 		const now = this.tick();
-		const events = change.event_type === 'job_created' ? await this.create(where, now, work) : await this.signal(where, now, work, place);
-		await this.store.compactIndex(work);
-		return events;
+		return change.event_type === 'job_created' ? this.create(where, now, work) : this.signal(where, now, work, place);
 	}
 
 	private sourceNamed(id: string): Source {
