@@ -120,6 +120,11 @@ export const LIMITS = {
 	/** Mock control: the request journal keeps this many latest calls; older ones are dropped first (and counted). */
 	maxJournalEntries: 10_000,
 	/**
+	 * Mock control: and at most this many bytes of them (each call counts its URL's characters and
+	 * JOURNAL_ENTRY_BYTES): 10,000 calls of 8 KB URLs kept ~80 MB in the old generation, churned by the GC.
+	 */
+	maxJournalBytes: 4 * 1024 * 1024,
+	/**
 	 * Job search (mock's own caps, so one search cannot stall the mock; the service's are not shown):
 	 * the words in all of one parameter's terms (`search`, `locations`), and one term's length.
 	 */

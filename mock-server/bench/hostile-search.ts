@@ -18,72 +18,20 @@
  * Node 24 runs this file as it is (type stripping); it imports no mock code.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { buildsFromArgs } from './builds.ts';
 import { runRole } from './roles.ts';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
+import { ask, get, percentile, runWatchedMock, type LoopReport, type Message } from './watched-mock.ts';
 import fc from 'fast-check';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const NORMAL_CLIENTS = 8;
 const HOSTILE_CLIENTS = 4;
-const TOKEN = 'demo-token-job-signals';
 const MAX_TARGET = 8000;
 
-type Message = { kind: 'ready'; port: number } | { kind: 'loop'; maxMs: number; p99Ms: number; maxCpuMs: number; maxGcMs: number } | { kind: 'loop?' } | { kind: 'loop-reset' } | { kind: 'stop' };
-
 /** Child role: one build of the mock, its event loop watched. */
-async function runMock(dist: string): Promise<void> {
-	const { startMockServer } = (await import(resolve(dist, 'index.js'))) as { startMockServer: (o: object) => Promise<{ appUrl: string }> };
-	const server = await startMockServer({ port: 0, rateLimit: 0 });
-	const loop = monitorEventLoopDelay({ resolution: 5 });
-	loop.enable();
-	// The main thread's CPU time between two ticks: the longest stretch of work it did without a turn,
-	// which other processes on the machine cannot stretch the way they stretch the wall-clock delay.
-	const cpuNow = () => {
-		const { user, system } = process.threadCpuUsage();
-		return (user + system) / 1000;
-	};
-	let lastCpu = cpuNow();
-	let maxCpuMs = 0;
-	// Garbage collection pauses, to tell the mock's own blocks from the collector's.
-	let maxGcMs = 0;
-	new PerformanceObserver((list) => {
-		for (const entry of list.getEntries()) maxGcMs = Math.max(maxGcMs, entry.duration);
-	}).observe({ entryTypes: ['gc'] });
-	setInterval(() => {
-		const now = cpuNow();
-		maxCpuMs = Math.max(maxCpuMs, now - lastCpu);
-		lastCpu = now;
-	}, 2).unref();
-	process.send?.({ kind: 'ready', port: Number(new URL(server.appUrl).port) } satisfies Message);
-	// The benchmark ended, however: this mock ends with it.
-	process.once('disconnect', () => process.exit(0));
-	process.on('message', (message: Message) => {
-		if (message.kind === 'loop-reset') {
-			loop.reset();
-			maxCpuMs = 0;
-			maxGcMs = 0;
-		}
-		if (message.kind === 'loop?') process.send?.({ kind: 'loop', maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6, maxCpuMs, maxGcMs } satisfies Message);
-		if (message.kind === 'stop') process.exit(0);
-	});
-}
-
-function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string }> {
-	return new Promise((done, fail) => {
-		const req = request({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${TOKEN}` } }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-			res.on('error', fail);
-		});
-		req.on('error', fail);
-		req.end();
-	});
-}
+const runMock = (dist: string) => runWatchedMock(dist);
 
 /** The issue's search, 2,000 one-letter OR terms, made unique per request (a repeated search is answered from the cache). */
 function issueSearches(): string[] {
@@ -111,26 +59,6 @@ function hostileSearches(): string[] {
 }
 
 const NORMAL = ['/v2/jobs/filters', '/v2/collections', '/v2/jobs?search=python', '/v2/jobs?search=engineer&offset=100', '/v2/jobs?locations=berlin'];
-
-function percentile(sorted: readonly number[], p: number): number {
-	return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function ask(child: ChildProcess, message: Message, reply?: Message['kind']): Promise<Message | undefined> {
-	return new Promise((done) => {
-		if (reply === undefined) {
-			child.send(message);
-			return done(undefined);
-		}
-		const on = (m: Message) => {
-			if (m.kind !== reply) return;
-			child.off('message', on);
-			done(m);
-		};
-		child.on('message', on);
-		child.send(message);
-	});
-}
 
 async function phase(port: number, child: ChildProcess, hostile: readonly string[]) {
 	const normalAgent = new Agent({ keepAlive: true, maxSockets: NORMAL_CLIENTS });
@@ -165,7 +93,7 @@ async function phase(port: number, child: ChildProcess, hostile: readonly string
 		}
 	};
 	await Promise.all([...Array.from({ length: NORMAL_CLIENTS }, (_, i) => normal(i)), ...Array.from({ length: HOSTILE_CLIENTS }, attacker)]);
-	const loop = (await ask(child, { kind: 'loop?' }, 'loop')) as Extract<Message, { kind: 'loop' }>;
+	const loop = (await ask(child, { kind: 'loop?' }, 'loop')) as LoopReport;
 	normalAgent.destroy();
 	hostileAgent.destroy();
 	latencies.sort((a, b) => a - b);

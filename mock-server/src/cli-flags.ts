@@ -4,8 +4,9 @@ import { parseCorsOrigin } from './http/cors';
 import { parseAllowedHosts } from './standalone/local-only';
 import type { StartOptions } from './server';
 import { DEFAULT_MAX_QUEUED, DEFAULT_MAX_QUEUED_PER_ACCOUNT } from './webhooks/delivery-engine';
+import { DEFAULT_OPTIONS } from './options';
 
-const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval', 'max-queued-deliveries': 'maxQueuedDeliveries', 'max-queued-deliveries-per-account': 'maxQueuedDeliveriesPerAccount' } as const;
+const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval', 'max-queued-deliveries': 'maxQueuedDeliveries', 'max-queued-deliveries-per-account': 'maxQueuedDeliveriesPerAccount', 'max-created-records': 'maxCreatedRecords' } as const;
 const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir', 'cors-origin': 'corsOrigin', data: 'data' } as const;
 const SWITCHES = { 'rate-limit-headers': 'rateLimitHeaders' } as const;
 
@@ -57,6 +58,7 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 			: /^\d+$/.test(value) && Number.isSafeInteger(number);
 		const wanted = key === 'timeScale' ? 'a number greater than 0' : key === 'cycleInterval' ? 'a number of seconds ≥ 0' : 'a whole number ≥ 0';
 		if (!ok) throw new FlagError(`--${name} must be ${wanted}, got "${value}"`);
+		if (key === 'maxCreatedRecords' && number < 1) throw new FlagError(`--max-created-records must be at least 1, got ${value}`);
 		if (key === 'port' && number > 65535) throw new FlagError(`--port must be at most 65535, got ${value}`);
 		out[key] = number;
 	}
@@ -83,6 +85,9 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --max-queued-deliveries N  webhook deliveries queued at once, all accounts (default ${DEFAULT_MAX_QUEUED});
                     more are logged as not_sent in GET /__mock/deliveries
   --max-queued-deliveries-per-account N  the same, per account (default ${DEFAULT_MAX_QUEUED_PER_ACCOUNT})
+  --max-created-records N  jobs, and signals, that cycles and /__mock/events create and keep
+                    (each kind; default ${DEFAULT_OPTIONS.maxCreatedRecords}); past it each new one retires the
+                    oldest created one (a job with job_deleted events)
   --rate-limit-headers on|off  send the X-RateLimit-* headers (default on; off still
                     limits, and a 429 still carries Retry-After)
   --cors-origin O   origins browsers may call from: * (default) or origins separated

@@ -1,11 +1,14 @@
 /** What handlers need from the service, kept apart so handler files never import the wiring. */
 import type { Store } from './data/store.ts';
+import type { DataGate } from './process/data-gate.ts';
 import type { Faults } from './http/faults.ts';
 import type { Journal } from './http/journal.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 
 export interface HandlerContext {
 	readonly store: Store;
+	/** Service requests read the data through it, so none sees half a processing cycle. */
+	readonly gate: DataGate;
 	readonly limiter: RateLimiter;
 	readonly faults: Faults;
 	readonly journal: Journal;

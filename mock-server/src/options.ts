@@ -27,6 +27,8 @@ export interface MockServiceOptions {
 	maxQueuedDeliveries?: number;
 	/** The most of one account's. */
 	maxQueuedDeliveriesPerAccount?: number;
+	/** Jobs, and signals, created by cycles and chosen events that are kept (each kind); past it each new one retires the oldest created one. */
+	maxCreatedRecords?: number;
 }
 
 export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
@@ -44,6 +46,7 @@ export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
 	data: null,
 	maxQueuedDeliveries: DEFAULT_MAX_QUEUED,
 	maxQueuedDeliveriesPerAccount: DEFAULT_MAX_QUEUED_PER_ACCOUNT,
+	maxCreatedRecords: 100_000,
 };
 
 /**
@@ -60,6 +63,7 @@ export function resolveOptions(options: MockServiceOptions): Required<MockServic
 	for (const name of ['seed', 'sources', 'jobs', 'signals', 'rateLimit', 'maxQueuedDeliveries', 'maxQueuedDeliveriesPerAccount'] as const) {
 		if (!Number.isInteger(resolved[name]) || resolved[name] < 0) throw new Error(`${name} must be a whole number ≥ 0`);
 	}
+	if (!Number.isInteger(resolved.maxCreatedRecords) || resolved.maxCreatedRecords < 1) throw new Error('maxCreatedRecords must be a whole number ≥ 1');
 	if (resolved.token.trim() === '' || /\s/.test(resolved.token)) throw new Error('token must be non-empty, without spaces');
 	if (resolved.stateDir !== null && resolved.stateDir.trim() === '') throw new Error('stateDir must be a folder path');
 	if (typeof resolved.rateLimitHeaders !== 'boolean') throw new Error('rateLimitHeaders must be true or false');

@@ -25,6 +25,8 @@ import { sourceHandlers } from './handlers/sources';
 import { subscriberHandlers } from './handlers/subscribers';
 import { resolveOptions, type MockServiceOptions } from './options';
 import { DEFAULT_CYCLE, Processor, type ChosenChange, type CycleSizes } from './process/cycle';
+import { DataGate } from './process/data-gate';
+import { Work } from './search/work';
 import { attachState } from './state/attach-state';
 import type { HandlerContext } from './handler-context.ts';
 import { createWebhooks, type CycleEvent } from './webhooks/index';
@@ -41,6 +43,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	const store = await Store.create(dataset);
 	const context: HandlerContext = {
 		store,
+		gate: new DataGate(),
 		limiter: new RateLimiter(options.rateLimit, RATE_WINDOW_MS * options.timeScale, Date.now, options.rateLimitHeaders),
 		faults: new Faults(),
 		journal: new Journal(store),
@@ -60,16 +63,42 @@ export async function createMockService(input: MockServiceOptions = {}) {
 	const state = options.stateDir === null
 		? undefined
 		: await attachState(options.stateDir, dataSet, { store, settings: webhooks.settings, faults: context.faults, engine: webhooks.engine });
-	let processor = new Processor(store, options.seed, nowSeconds, state?.position);
-	/** Queues the change's events for delivery; the processor's new position is saved in the same transaction as the data. */
-	const deliver = (events: CycleEvent[]): CycleEvent[] => {
-		state?.savePosition(processor.position());
-		webhooks.engine.dispatch(events);
-		return events;
+	const bounds = { seedJobs: dataset.jobs.length, seedSignals: dataset.signals.length, maxCreated: options.maxCreatedRecords };
+	let processor = new Processor(store, options.seed, nowSeconds, bounds, state?.position);
+	/**
+	 * A cycle or a chosen change, alone on the data (no reader sees half of it), a share of work per turn.
+	 * Its writes and the processor's new position are saved in one transaction; its events are queued for delivery.
+	 */
+	const change = (make: (work: Work) => Promise<CycleEvent[]>): Promise<CycleEvent[]> =>
+		context.gate.writingAlone(async () => {
+			const work = new Work();
+			state?.hold();
+			try {
+				store.deferLists();
+				const events = await make(work).finally(() => store.applyLists(work));
+				await store.compactIndex(work);
+				state?.savePosition(processor.position());
+				await webhooks.engine.dispatch(events, work);
+				return events;
+			} finally {
+				await state?.release(work);
+			}
+		});
+	let closed = false;
+	// The next timed cycle is set when one ends: cycles slower than the interval do not pile up.
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const timedCycle = (): void => {
+		if (closed) return;
+		timer = setTimeout(() => {
+			service.processCycle().then(timedCycle, (error: unknown) => {
+				console.error('job-signals-mock: a timed processing cycle failed:', error);
+				timedCycle();
+			});
+		}, options.cycleInterval * 1000);
+		// The standalone server keeps the process alive; in-process, the timer alone must not.
+		timer.unref();
 	};
-	const timer = options.cycleInterval > 0 ? setInterval(() => service.processCycle(), options.cycleInterval * 1000) : undefined;
-	// The standalone server keeps the process alive; in-process, the timer alone must not.
-	timer?.unref();
+	if (options.cycleInterval > 0) timedCycle();
 
 	const service = {
 		options,
@@ -83,28 +112,31 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		accounts: (): Account[] => store.accountList(),
 		/** Back to the seed: data, rate-limit budgets, faults, webhook settings and deliveries, the request journal, and the state folder's changes. */
 		async reset(): Promise<void> {
-			await store.load(dataset);
-			context.limiter.reset();
-			context.faults.clear();
-			context.journal.clear();
-			webhooks.reset();
-			processor = new Processor(store, options.seed, nowSeconds);
-			state?.clear();
+			await context.gate.writingAlone(async () => {
+				await store.load(dataset);
+				context.limiter.reset();
+				context.faults.clear();
+				context.journal.clear();
+				webhooks.reset();
+				processor = new Processor(store, options.seed, nowSeconds, bounds);
+				state?.clear();
+			});
 		},
 		/**
 		 * One processing cycle (over one source when `sourceId` is given); its events
 		 * are queued for webhook delivery and returned. Throws UnknownRecord for an unknown source.
 		 */
-		processCycle(sizes: CycleSizes = DEFAULT_CYCLE, sourceId?: string): CycleEvent[] {
-			return deliver(processor.run(sizes, sourceId));
+		processCycle(sizes: CycleSizes = DEFAULT_CYCLE, sourceId?: string): Promise<CycleEvent[]> {
+			return change((work) => processor.run(work, sizes, sourceId));
 		},
-		/** One chosen change and its events, delivered like a cycle's. Throws UnknownRecord for an unknown source or job. */
-		emitEvent(change: ChosenChange): CycleEvent[] {
-			return deliver(processor.one(change));
+		/** One chosen change and its events, delivered like a cycle's. Rejects with UnknownRecord for an unknown source or job. */
+		emitEvent(chosen: ChosenChange): Promise<CycleEvent[]> {
+			return change((work) => processor.one(chosen, work));
 		},
 		/** Stops the cycle timer, cancels queued webhook deliveries (their timers would keep the process alive), closes the state folder. */
 		close(): void {
-			clearInterval(timer);
+			closed = true;
+			clearTimeout(timer);
 			webhooks.reset();
 			state?.close();
 		},

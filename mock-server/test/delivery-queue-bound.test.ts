@@ -92,7 +92,7 @@ describe('the webhook delivery queue', () => {
 		try {
 			const url = `http://127.0.0.1:${await closedPort()}/hook`;
 			small.webhooks.settings.create('acc_demo', { url, event_types: ['job_created'] }, 0);
-			small.processCycle({ created: 20, updated: 0, deleted: 0, signals: 0, domain_changes: 0 });
+			await small.processCycle({ created: 20, updated: 0, deleted: 0, signals: 0, domain_changes: 0 });
 			expect(small.webhooks.engine.queued()).toBeLessThanOrEqual(5);
 			const notSent = small.webhooks.engine.deliveries().filter((entry) => entry.outcome === 'not_sent');
 			expect(notSent.length).toBeGreaterThan(0);

@@ -69,7 +69,7 @@ describe('job search index', () => {
 				fc.constantFrom('acc_demo', 'acc_second'),
 				fc.integer({ min: 0, max: 2 }),
 				async (search, locations, categories, job_tags, industry_tags, accountId, cycles) => {
-					for (let i = 0; i < cycles; i++) mock.service.processCycle();
+					for (let i = 0; i < cycles; i++) await mock.service.processCycle();
 					const query = { search, locations, categories, job_tags, industry_tags };
 					expect(await indexed(accountId, query)).toEqual(scan(mock.service.store.jobsOf(accountId), query));
 				},
@@ -79,7 +79,7 @@ describe('job search index', () => {
 	});
 
 	it('follows updates: a title changed by a cycle is found by its new words, and a deleted job is gone', async () => {
-		const events = mock.service.processCycle();
+		const events = await mock.service.processCycle();
 		const updated = events.filter((e) => e.event_type === 'job_updated').map((e) => (e.event_data as { job_id: string }).job_id);
 		const deleted = events.filter((e) => e.event_type === 'job_deleted').map((e) => (e.event_data as { job_id: string }).job_id);
 		expect(updated.length).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ describe('job search', () => {
 	});
 
 	it('after processing cycles still returns exactly the account\'s jobs, newest first (created, updated and deleted ones included)', async () => {
-		for (let i = 0; i < 3; i++) mock.service.processCycle();
+		for (let i = 0; i < 3; i++) await mock.service.processCycle();
 		for (const [accountId, token] of [['acc_demo', undefined], ['acc_second', SECOND_TOKEN]] as const) {
 			const { jobs } = await searchAll({}, token);
 			expect(jobs).toEqual(accountJobs(accountId));

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { Journal, JournalFilterError, type JournalAnswer } from '../src/http/journal.ts';
+import { Journal, JOURNAL_ENTRY_BYTES, JournalFilterError, type JournalAnswer } from '../src/http/journal.ts';
 import { startMockServer, type RunningMockServer } from '../src/server.ts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.ts';
 
@@ -144,6 +144,24 @@ describe('request journal cap', () => {
 		small.clear();
 		expect(small.read()).toEqual({ data: [], dropped: 0 });
 		expect(LIMITS.maxJournalEntries).toBe(10_000);
+	});
+
+	it('keeps at most its bytes too: long URLs push the oldest calls out sooner, counted in dropped alike', () => {
+		const accounts = { accountByToken: () => undefined, accountList: () => [] };
+		const href = (i: number) => `http://mock.test/v2/jobs?search=${String(i).padStart(8000, 'x')}`;
+		const perCall = href(1).length + JOURNAL_ENTRY_BYTES;
+		const journal = new Journal(accounts, 1000, 3 * perCall);
+		for (let i = 1; i <= 10; i++) journal.record(new Request(href(i)), new URL(href(i)), undefined, new Response(null, { status: 200 }));
+		const { data, dropped } = journal.read();
+		expect(dropped).toBe(7);
+		expect(data.map((e) => e.query.search)).toEqual([8, 9, 10].map((i) => String(i).padStart(8000, 'x')));
+		// Short calls fill it up to the count cap as before; the newest call is always kept, however long.
+		const short = new Journal(accounts, 5, 3 * perCall);
+		for (let i = 1; i <= 7; i++) short.record(new Request(`http://mock.test/v2/jobs/job_${i}`), new URL(`http://mock.test/v2/jobs/job_${i}`), undefined, new Response(null, { status: 200 }));
+		short.record(new Request(href(99)), new URL(href(99)), undefined, new Response(null, { status: 200 }));
+		expect(short.read().dropped).toBe(3);
+		expect(short.read().data.at(-1)?.query.search).toBe(String(99).padStart(8000, 'x'));
+		expect(LIMITS.maxJournalBytes).toBe(4 * 1024 * 1024);
 	});
 });
 

@@ -103,7 +103,7 @@ describe('signals', () => {
 		const path = `/signals/changes${all}&per_page=1000`;
 		const [first, again] = [await ok(signalsEnvelopeSchema, path), await ok(signalsEnvelopeSchema, path)];
 		expect(again).toEqual(first);
-		const demoSignals = mock.service.processCycle().filter((e) => e.event_type === 'signal' && e.account_id === 'acc_demo');
+		const demoSignals = (await mock.service.processCycle()).filter((e) => e.event_type === 'signal' && e.account_id === 'acc_demo');
 		const added = demoSignals.filter((e) => 'info' in e.event_data && e.event_data.info.group === 'changes').length;
 		expect(added).toBeGreaterThan(0);
 		const after = await ok(signalsEnvelopeSchema, path);

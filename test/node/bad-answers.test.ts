@@ -203,7 +203,8 @@ describe('pages that fit the contract but not the walk', () => {
 			// After each of the first three pages, a processing cycle adds, updates and deletes jobs.
 			if (cycles < 3 && url.searchParams.get('offset') !== null) {
 				cycles++;
-				mock.service.processCycle();
+				// Not awaited: the next page waits for the cycle at the data gate (it reads the data after it).
+				void mock.service.processCycle();
 			}
 		}, async () => {
 			const before = mock.service.store.jobsOf(mock.service.accounts()[0].account_id).length;

@@ -57,7 +57,7 @@ describe('delivery engine', () => {
 		// Another account's setting must see none of a1's events.
 		webhooks.settings.create('a2', { url: signalsUrl, event_types: ['job_created', 'signal'] }, 1);
 
-		const queued = webhooks.engine.dispatch([created, signalled]);
+		const queued = await webhooks.engine.dispatch([created, signalled]);
 		await webhooks.engine.idle();
 
 		expect(queued).toHaveLength(2);
@@ -79,7 +79,7 @@ describe('delivery engine', () => {
 		const sink = recording(() => 200);
 		webhooks.settings.create('a1', { url: (await receiver(sink.answer)).url, event_types: ['job_created'] }, 1);
 		const dispatchedAt = Date.now();
-		webhooks.engine.dispatch([created, created, created, created]);
+		await webhooks.engine.dispatch([created, created, created, created]);
 		await webhooks.engine.idle();
 		const starts = webhooks.engine.deliveries().map((entry) => entry.started_at);
 		expect(starts).toHaveLength(4);
@@ -93,7 +93,7 @@ describe('delivery engine', () => {
 		const webhooks = setup();
 		const flaky = recording((attempt) => (attempt === 1 ? 500 : 200));
 		webhooks.settings.create('a1', { url: (await receiver(flaky.answer)).url, event_types: ['job_created'] }, 1);
-		const [sent] = webhooks.engine.dispatch([created]);
+		const [sent] = await webhooks.engine.dispatch([created]);
 		await webhooks.engine.idle();
 
 		expect(flaky.bodies).toEqual([sent, sent]);
@@ -113,7 +113,7 @@ describe('delivery engine', () => {
 			return 200;
 		});
 		webhooks.settings.create('a1', { url: (await receiver(slow.answer)).url, event_types: ['job_created'] }, 1);
-		webhooks.engine.dispatch([created]);
+		await webhooks.engine.dispatch([created]);
 		await webhooks.engine.idle();
 
 		const log = webhooks.engine.deliveries();
@@ -133,7 +133,7 @@ describe('delivery engine', () => {
 		const accepted = recording(() => 202);
 		webhooks.settings.create('a1', { url: (await receiver(accepted.answer)).url, event_types: ['job_created'] }, 1);
 		webhooks.settings.create('a1', { url: deadUrl, event_types: ['job_created'] }, 1);
-		webhooks.engine.dispatch([created]);
+		await webhooks.engine.dispatch([created]);
 		await webhooks.engine.idle();
 
 		const log = webhooks.engine.deliveries();
@@ -156,7 +156,7 @@ describe('delivery engine', () => {
 		const webhooks = setup();
 		const sink = recording(() => 200);
 		webhooks.settings.create('a1', { url: (await receiver(sink.answer)).url, event_types: ['job_created'] }, 1);
-		webhooks.engine.dispatch(Array.from({ length: 20 }, () => created));
+		await webhooks.engine.dispatch(Array.from({ length: 20 }, () => created));
 		const idle = webhooks.engine.idle();
 		await pause(scaled(LIMITS.webhookBatchSpacingMs) * 2);
 		webhooks.reset();
@@ -168,7 +168,7 @@ describe('delivery engine', () => {
 		expect(sink.bodies.length).toBeLessThanOrEqual(receivedAtReset + 1);
 		expect(webhooks.engine.deliveries()).toEqual([]);
 		expect(webhooks.settings.list('a1')).toEqual([]);
-		expect(webhooks.engine.dispatch([created])).toEqual([]);
+		expect(await webhooks.engine.dispatch([created])).toEqual([]);
 	});
 
 	it('refuses a time scale that is not above 0', () => {

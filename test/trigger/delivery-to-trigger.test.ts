@@ -32,7 +32,7 @@ async function run(interference: Interference, parameters = {}) {
 	const served = await serveTrigger(createTrigger({ parameters }), interference);
 	cleanups.push(() => served.close());
 	webhooks.settings.create('a1', { url: served.url, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] }, 1);
-	const sent = webhooks.engine.dispatch(cycle);
+	const sent = await webhooks.engine.dispatch(cycle);
 	await webhooks.engine.idle();
 	return { sent, served, log: webhooks.engine.deliveries() };
 }

@@ -17,6 +17,16 @@ import type { StoreChange } from './store-change';
 import { JobIndex, lowerTag } from '../search/job-index';
 import type { SearchScope } from '../search/job-search';
 import { jobKey, newestFirstOrder, positionOf, signalKey, sortNewestFirst } from './order';
+import { DeferredLists, mergeNewestFirst } from './deferred-lists';
+import { STEPS_PER_TURN, type Work } from '../search/work';
+
+/** Filing a job in the index (splitting its text into words) costs ~10–20 µs: 200 a turn. */
+const INDEX_ADD_STEPS = STEPS_PER_TURN / 200;
+const INDEX_CHECK = 32;
+/** A change spliced into the per-account lists (up to 6 arrays of 100,000) costs up to ~0.3 ms: 16 a turn. */
+const SPLICE_STEPS = STEPS_PER_TURN / 16;
+/** Looking a job's serial up costs well under a microsecond. */
+const SERIAL_STEPS = STEPS_PER_TURN / 20_000;
 
 /** The signal type whose previous_value is a domain the source left. */
 export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
@@ -54,14 +64,16 @@ export class Store {
 	 * touching the records.
 	 */
 	private jobsByAccount = new Map<string, { jobs: StoredJob[]; serials: number[] }>();
-	/** Job search's inverted index, kept up to date with every change. */
-	readonly index = new JobIndex();
+	/** Job search's inverted index, kept up to date with every change (rebuilt by compactIndex). */
+	index = new JobIndex();
 	/** Every signal, newest first. */
 	signals: Signal[] = [];
 	/** Each source's signals (the signal recency rule reads them when a job goes). */
 	private signalsBySource = new Map<string, Signal[]>();
 	/** Former domains (a `domain-url-change` signal's previous_value) and the source that moved away from each. */
 	private formerDomains = new Map<string, string>();
+	/** Changes to the long sorted lists kept aside during a processing cycle (deferLists … applyLists). */
+	private deferred: DeferredLists | undefined;
 	/** Bumped on every change; caches built from the data carry the version they saw. */
 	version = 0;
 	private cache = new Map<string, { version: number; value: unknown }>();
@@ -204,7 +216,8 @@ export class Store {
 		list.push(job);
 		this.jobsBySource.set(job.job.source_id, sortNewestFirst(list, jobKey));
 		const serial = this.index.add(job);
-		for (const { jobs, serials } of this.listsTracking(job)) {
+		if (this.deferred) this.deferred.addedJobs.set(job.job.job_id, job);
+		else for (const { jobs, serials } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			jobs.splice(place, 0, job);
 			serials.splice(place, 0, serial);
@@ -215,14 +228,16 @@ export class Store {
 
 	replaceJob(job: StoredJob): void {
 		const previous = this.jobs.get(job.job.job_id);
-		if (previous) this.index.replace(previous, job);
-		else this.index.add(job);
+		if (!previous) this.index.add(job);
+		// A domain move changes only url_source and updated_at: the job's words stay (splitting them again cost half the move).
+		else if (!sameIndexKeys(previous, job)) this.index.replace(previous, job);
 		this.jobs.set(job.job.job_id, job);
 		// An update keeps created_at and id, so the job keeps its place.
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		const at: number = positionOf(list, job, jobKey);
 		if (list[at]?.job.job_id === job.job.job_id) list[at] = job;
-		for (const { jobs } of this.listsTracking(job)) {
+		if (this.deferred?.addedJobs.has(job.job.job_id)) this.deferred.addedJobs.set(job.job.job_id, job);
+		else for (const { jobs } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			if (jobs[place]?.job.job_id === job.job.job_id) jobs[place] = job;
 		}
@@ -230,31 +245,142 @@ export class Store {
 		this.onChange?.({ kind: 'job', id: job.job.job_id, value: job.job });
 	}
 
-	removeJob(id: string): void {
+	/** `forget`: a job created after the seed, which a state folder need not remember (StoreChange). */
+	removeJob(id: string, forget = false): void {
 		const job = this.jobs.get(id);
 		if (!job) return;
 		this.jobs.delete(id);
 		const list = this.jobsBySource.get(job.job.source_id) ?? [];
 		this.jobsBySource.set(job.job.source_id, list.filter((j) => j.job.job_id !== id));
 		this.index.remove(job);
-		for (const { jobs, serials } of this.listsTracking(job)) {
+		if (this.deferred) {
+			if (!this.deferred.addedJobs.delete(id)) this.deferred.removedJobs.set(id, job);
+		} else for (const { jobs, serials } of this.listsTracking(job)) {
 			const place: number = positionOf(jobs, job, jobKey);
 			if (jobs[place] !== job) continue;
 			jobs.splice(place, 1);
 			serials.splice(place, 1);
 		}
 		this.version++;
-		this.onChange?.({ kind: 'job', id, value: null });
+		this.onChange?.({ kind: 'job', id, value: null, forget });
+	}
+
+	/** From now on the per-account job lists and the signal list are brought up to date by applyLists (the caller holds the data gate). */
+	deferLists(): void {
+		this.deferred = new DeferredLists();
+	}
+
+	/** Merges what deferLists kept aside, a share per turn. */
+	async applyLists(work: Work): Promise<void> {
+		const deferred = this.deferred;
+		this.deferred = undefined;
+		if (deferred === undefined) return;
+		if (!deferred.worthMerging) {
+			await this.spliceIn(deferred, work);
+			return;
+		}
+		const added = [...deferred.addedJobs.values()];
+		for (const [accountId, lists] of this.jobsByAccount) {
+			const seen = added.filter((j) => this.sees(accountId, j.job));
+			if (seen.length === 0 && deferred.removedJobs.size === 0) continue;
+			const jobs: StoredJob[] = [];
+			const serials: number[] = [];
+			const write = (job: StoredJob, from: number) => {
+				jobs.push(job);
+				serials.push(from >= 0 ? lists.serials[from] : this.index.serialOf(job.job.job_id));
+			};
+			await mergeNewestFirst(lists.jobs, seen, deferred.removedJobs, jobKey, write, work);
+			lists.jobs = jobs;
+			lists.serials = serials;
+		}
+		if (deferred.addedSignals.size > 0 || deferred.removedSignals.size > 0) {
+			const signals: Signal[] = [];
+			await mergeNewestFirst(this.signals, [...deferred.addedSignals.values()], deferred.removedSignals, signalKey, (signal) => signals.push(signal), work);
+			this.signals = signals;
+		}
+		this.version++;
+	}
+
+	/** A few changes kept aside, each spliced in where it belongs (as without deferLists). */
+	private async spliceIn(deferred: DeferredLists, work: Work): Promise<void> {
+		for (const job of deferred.removedJobs.values()) {
+			for (const { jobs, serials } of this.listsTracking(job)) {
+				const place: number = positionOf(jobs, job, jobKey);
+				if (jobs[place]?.job.job_id !== job.job.job_id) continue;
+				jobs.splice(place, 1);
+				serials.splice(place, 1);
+			}
+			await work.spend(SPLICE_STEPS);
+		}
+		for (const job of deferred.addedJobs.values()) {
+			const serial = this.index.serialOf(job.job.job_id);
+			for (const { jobs, serials } of this.listsTracking(job)) {
+				const place: number = positionOf(jobs, job, jobKey);
+				jobs.splice(place, 0, job);
+				serials.splice(place, 0, serial);
+			}
+			await work.spend(SPLICE_STEPS);
+		}
+		for (const signal of deferred.removedSignals.values()) {
+			const at: number = positionOf(this.signals, signal, signalKey);
+			if (this.signals[at]?.signal_id === signal.signal_id) this.signals.splice(at, 1);
+			await work.spend(SPLICE_STEPS);
+		}
+		for (const signal of deferred.addedSignals.values()) {
+			this.signals.splice(positionOf(this.signals, signal, signalKey), 0, signal);
+			await work.spend(SPLICE_STEPS);
+		}
+		this.version++;
+	}
+
+	/**
+	 * Rebuilds the search index from the jobs there are, a share per turn (the caller holds the data
+	 * gate). A deleted job's serial stays in the index's lists (job-index.ts remove); once they
+	 * are more than a quarter of the live ones the index is rebuilt (~1–2 s of work at 100,000 jobs,
+	 * in slices), so it holds at most 1.25 times the jobs there are.
+	 */
+	async compactIndex(work: Work): Promise<void> {
+		if (this.index.size - this.index.live <= this.index.live / 4) return;
+		const index = new JobIndex();
+		let added = 0;
+		for (const job of this.jobs.values()) {
+			index.add(job);
+			if (++added % INDEX_CHECK === 0) await work.spend(INDEX_CHECK * INDEX_ADD_STEPS);
+		}
+		for (const lists of this.jobsByAccount.values()) {
+			lists.serials = lists.jobs.map((j) => index.serialOf(j.job.job_id));
+			await work.spend(lists.jobs.length * SERIAL_STEPS);
+		}
+		this.index = index;
+		this.version++;
 	}
 
 	/** A new signal, or a new value of one (same id and created_at, so the same place). */
 	putSignal(signal: Signal): void {
 		const at: number = positionOf(this.signals, signal, signalKey);
 		if (this.signals[at]?.signal_id === signal.signal_id) this.signals[at] = signal;
+		else if (this.deferred) this.deferred.addedSignals.set(signal.signal_id, signal);
 		else this.signals.splice(at, 0, signal);
 		this.noteSignal(signal);
 		this.version++;
 		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: signal });
+	}
+
+	/** Takes a signal away (a created one past the cap, process/cycle.ts); its former domain goes with it. */
+	removeSignal(gone: Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>): void {
+		const at: number = positionOf(this.signals, gone, signalKey);
+		const deferred = this.deferred?.addedSignals.get(gone.signal_id);
+		const signal = deferred ?? this.signals[at];
+		if (signal?.signal_id !== gone.signal_id) return;
+		if (deferred) this.deferred?.addedSignals.delete(gone.signal_id);
+		else if (this.deferred) this.deferred.removedSignals.set(gone.signal_id, signal);
+		else this.signals.splice(at, 1);
+		const list = this.signalsBySource.get(signal.source_id) ?? [];
+		const inList = list.findIndex((s) => s.signal_id === signal.signal_id);
+		if (inList >= 0) list.splice(inList, 1);
+		if (signal.info.type === DOMAIN_CHANGE_TYPE && this.formerDomains.get(signal.previous_value) === signal.source_id) this.formerDomains.delete(signal.previous_value);
+		this.version++;
+		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: null, forget: true });
 	}
 
 	/** The source's signals (the list is the store's: read it, do not change it). */
@@ -370,4 +496,9 @@ export class Store {
 		this.cache.set(key, { version: this.version, value });
 		return value;
 	}
+}
+
+/** Whether the index would file both values of a job under the same keys (job-index.ts keysOf). */
+function sameIndexKeys(a: StoredJob, b: StoredJob): boolean {
+	return a.text === b.text && a.places === b.places && a.job.categories === b.job.categories && a.job.job_tags === b.job.job_tags && a.job.source_id === b.job.source_id;
 }

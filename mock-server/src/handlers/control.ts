@@ -11,7 +11,10 @@ import { faultsBodySchema, type Faults } from '../http/faults';
 import { parseJsonBody } from '../http/body';
 import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../http/journal';
 import { parseQuery } from '../http/query';
+import { jsonListInSlices } from '../http/json-in-slices';
 import { apiError } from '../http/respond';
+import { nextTurn } from '../data/in-slices';
+import { Work } from '../search/work';
 import type { Account, Subscriber } from '../data/model';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle';
 import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../process/requests';
@@ -19,8 +22,8 @@ import type { CycleEvent } from '../webhooks/envelope';
 
 export interface ControlActions {
 	reset(): Promise<void>;
-	processCycle(sizes?: CycleSizes, sourceId?: string): CycleEvent[];
-	emitEvent(change: ChosenChange): CycleEvent[];
+	processCycle(sizes?: CycleSizes, sourceId?: string): Promise<CycleEvent[]>;
+	emitEvent(change: ChosenChange): Promise<CycleEvent[]>;
 	accounts(): Account[];
 	subscribersOf(accountId: string): Subscriber[];
 	requests(filter: JournalFilter): JournalAnswer;
@@ -28,10 +31,13 @@ export interface ControlActions {
 	faults: Faults;
 }
 
-/** The change's events, or 404 when it names a source or job that does not exist. */
-function changed(run: () => CycleEvent[]): Response {
+/** The change's events (written a share per turn: a large cycle's are megabytes), or 404 when it names a source or job that does not exist. */
+async function changed(run: () => Promise<CycleEvent[]>): Promise<Response> {
 	try {
-		return HttpResponse.json({ events: run() });
+		const events = await run();
+		// The answer's share of work starts with a turn of its own, not in the cycle's last one.
+		await nextTurn();
+		return await jsonListInSlices('events', events, new Work());
 	} catch (error) {
 		if (error instanceof UnknownRecord) return apiError(404, error.message);
 		throw error;

@@ -57,7 +57,7 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 			jobsOfSource(call, store.sourcesByDomain.get(call.params.url_source)?.source_id),
 		),
 		// Registered before jobById so that "filters" is never read as a job id.
-		apiRoute(context, 'get', API_PATHS.jobFilters, ({ account }) => HttpResponse.json(accountFilters(context, account))),
+		apiRoute(context, 'get', API_PATHS.jobFilters, async ({ account }) => HttpResponse.json(await accountFilters(context, account))),
 		apiRoute(context, 'get', API_PATHS.jobSearch, async ({ url, account }) => {
 			const query = parseQuery(jobSearchQuerySchema, url, REPEATED_SEARCH_PARAMS);
 			if (query instanceof Response) return query;

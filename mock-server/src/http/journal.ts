@@ -3,9 +3,11 @@
  * service call (under the API base and the app URL; control routes are not
  * calls) with the status it was finally answered with: auth errors, 429s and
  * injected faults included; 0 for an injected dropped connection. Keeps the
- * latest LIMITS.maxJournalEntries calls in a ring, oldest dropped first, and
- * counts what it dropped. Entries are kept raw (the hot path pays for a push)
- * and shaped when read.
+ * latest LIMITS.maxJournalEntries calls, oldest dropped first, and
+ * counts what it dropped. It also keeps at most LIMITS.maxJournalBytes (the
+ * URLs, which may be 8 KB each, and a fixed size per entry): the oldest go first,
+ * counted alike. Entries are kept raw (the hot path pays for a push: the URL as
+ * text, not the parsed URL object) and shaped when read.
  */
 import { z } from 'zod/v4';
 import { LIMITS } from '../../../contract/api';
@@ -31,9 +33,12 @@ export interface JournalAnswer {
 	dropped: number;
 }
 
+/** What an entry costs besides its URL's characters (the entry, its strings' headers, the numbers). */
+export const JOURNAL_ENTRY_BYTES = 200;
+
 interface RawEntry {
 	method: string;
-	url: URL;
+	href: string;
 	accountId: string | null;
 	status: number;
 	timeMs: number;
@@ -76,13 +81,17 @@ function isoTimeMs(value: string): number {
 export class JournalFilterError extends Error {}
 
 export class Journal {
-	private ring: RawEntry[] = [];
-	/** Calls recorded since the last clear; the ring holds the last `capacity` of them. */
+	/** The kept calls, oldest first, from `head` on (the array is compacted once half of it is dropped ones). */
+	private entries: RawEntry[] = [];
+	private head = 0;
+	private bytes = 0;
+	/** Calls recorded since the last clear; the journal holds the last of them. */
 	private total = 0;
 
 	constructor(
 		private readonly accounts: TokenLookup & { accountList(): Account[] },
 		private readonly capacity: number = LIMITS.maxJournalEntries,
+		private readonly maxBytes: number = LIMITS.maxJournalBytes,
 	) {}
 
 	/**
@@ -94,13 +103,22 @@ export class Journal {
 		const bearer = accountId === undefined ? authenticate(request, this.accounts) : undefined;
 		const entry: RawEntry = {
 			method: request.method,
-			url,
+			href: url.href,
 			accountId: accountId ?? (bearer === undefined || bearer instanceof Response ? null : bearer.account_id),
 			status: response.type === 'error' ? 0 : response.status,
 			timeMs: Date.now(),
 		};
-		this.ring[this.total % this.capacity] = entry;
+		this.entries.push(entry);
+		this.bytes += entryBytes(entry);
 		this.total++;
+		while (this.entries.length - this.head > this.capacity || (this.bytes > this.maxBytes && this.entries.length - this.head > 1)) {
+			this.bytes -= entryBytes(this.entries[this.head]);
+			this.head++;
+		}
+		if (this.head > this.entries.length / 2) {
+			this.entries = this.entries.slice(this.head);
+			this.head = 0;
+		}
 	}
 
 	/** The calls matching the filter, oldest first. Throws JournalFilterError on a bad filter (an unknown account included). */
@@ -114,34 +132,39 @@ export class Journal {
 		if (filter.account !== undefined && !this.accounts.accountList().some((a) => a.account_id === filter.account)) {
 			throw new JournalFilterError(`Invalid filter "account": no account with id "${filter.account}"`);
 		}
-		const kept = Math.min(this.total, this.capacity);
+		const kept = this.entries.length - this.head;
 		const data: JournalEntry[] = [];
-		for (let i = this.total - kept; i < this.total; i++) {
-			const raw = this.ring[i % this.capacity];
-			if (filter.path !== undefined && !raw.url.pathname.startsWith(filter.path)) continue;
+		for (let i = this.head; i < this.entries.length; i++) {
+			const raw = this.entries[i];
+			const url = new URL(raw.href);
+			if (filter.path !== undefined && !url.pathname.startsWith(filter.path)) continue;
 			if (filter.method !== undefined && raw.method !== filter.method) continue;
 			if (filter.account !== undefined && raw.accountId !== filter.account) continue;
 			if (filter.since !== undefined && raw.timeMs < filter.since) continue;
-			data.push(shape(raw));
+			data.push(shape(raw, url));
 		}
 		return { data, dropped: this.total - kept };
 	}
 
 	clear(): void {
-		this.ring = [];
+		this.entries = [];
+		this.head = 0;
+		this.bytes = 0;
 		this.total = 0;
 	}
 }
 
-function shape(raw: RawEntry): JournalEntry {
+const entryBytes = (entry: RawEntry) => entry.href.length + JOURNAL_ENTRY_BYTES;
+
+function shape(raw: RawEntry, url: URL): JournalEntry {
 	const query: Record<string, string | string[]> = {};
-	for (const name of new Set(raw.url.searchParams.keys())) {
-		const values = raw.url.searchParams.getAll(name);
+	for (const name of new Set(url.searchParams.keys())) {
+		const values = url.searchParams.getAll(name);
 		query[name] = values.length === 1 ? values[0] : values;
 	}
 	return {
 		method: raw.method,
-		path: raw.url.pathname,
+		path: url.pathname,
 		query,
 		account_id: raw.accountId,
 		status: raw.status,

@@ -20,15 +20,21 @@ export const utf8 = new TextEncoder();
  * adapter and msw's interceptors only read it).
  */
 export function jsonBytes(bytes: Uint8Array<ArrayBuffer>): Response {
+	return jsonChunks([bytes]);
+}
+
+/** The same over several chunks, in order (a body built a share per turn). */
+export function jsonChunks(chunks: readonly Uint8Array<ArrayBuffer>[]): Response {
 	const body = new ReadableStream<Uint8Array>({
 		start(controller) {
-			controller.enqueue(bytes);
+			for (const chunk of chunks) controller.enqueue(chunk);
 			controller.close();
 		},
 	});
+	const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
 	return new HttpResponse(body, {
 		status: 200,
-		headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) },
+		headers: { 'Content-Type': 'application/json', 'Content-Length': String(length) },
 	});
 }
 

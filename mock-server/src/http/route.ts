@@ -2,6 +2,8 @@
  * The one way to write a route. Every service route goes through fault
  * injection; /v2 routes then through bearer auth and the account's rate limit,
  * whose headers go on the answer. Every answer goes into the request journal.
+ * A route with the data gate answers as a reader of the data (after any injected
+ * latency, so a slow fault does not hold a processing cycle back).
  * Handlers match any origin (`*` prefix) so they work under setupServer and
  * behind the standalone server alike.
  */
@@ -47,7 +49,7 @@ export function apiRoute(
 
 /** An `{app_url}` route: fault injection and the journal (the app routes carry their own credentials). */
 export function appRoute(
-	{ faults, journal }: Pick<HandlerContext, 'faults'> & Partial<Pick<HandlerContext, 'journal'>>,
+	{ faults, journal, gate }: Pick<HandlerContext, 'faults'> & Partial<Pick<HandlerContext, 'journal' | 'gate'>>,
 	method: Method,
 	path: string,
 	resolve: (call: AppCall) => Response | Promise<Response>,
@@ -55,7 +57,7 @@ export function appRoute(
 	return http[method](`*${path}`, async ({ request, params }) => {
 		const url = new URL(request.url);
 		const call: AppCall = { request, url, params: decodeParams(params) };
-		const response = await faults.around(request, url.pathname, async () => resolve(call));
+		const response = await faults.around(request, url.pathname, async () => (gate ? gate.reading(() => resolve(call)) : resolve(call)));
 		journal?.record(request, url, call.accountId, response);
 		return response;
 	});

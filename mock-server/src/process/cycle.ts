@@ -17,6 +17,20 @@
  *   domain to the new one;
  * - a signal whose jobs_list jobs have all been deleted turns inactive (its
  *   evidence is gone); it keeps its place and dates, and sends no event.
+ *
+ * Bounded (the mock's own rule; the spec shows none): at most `maxCreated` jobs
+ * and as many signals created after the seed are kept. Past that, each new one
+ * retires the oldest created one of its kind: a job through the usual deletion
+ * (job_deleted events, its source's count, its signals' recency), a signal
+ * taken out of the lists (the spec has no event for a signal that goes). Seed
+ * records are never retired.
+ *
+ * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
+ * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
+ * turn: cycle-work.ts) and the cycle gives the loop up once a turn's share is
+ * spent; the caller holds the data gate (data-gate.ts) so that no reader sees
+ * half a cycle, and has the store merge its long lists at the end (Store.deferLists)
+ * and rebuild the search index when it is due (Store.compactIndex). The draws and changes are the same as in one go, in the same order.
  */
 import { CHOICES } from '../../../contract/api';
 import type { Job, Signal, Source } from '../../../contract/schemas';
@@ -28,6 +42,8 @@ import type { StoredJob } from '../data/model';
 import { Random } from '../data/random';
 import type { Store } from '../data/store';
 import type { CycleEvent } from '../webhooks/envelope';
+import type { Work } from '../search/work';
+import { READ_STEPS, WRITE_STEPS } from './cycle-work';
 
 export interface CycleSizes {
 	created: number;
@@ -69,53 +85,81 @@ export interface ProcessorPosition {
 	random: number;
 }
 
+/** How many records the seed has of each kind (the created ones are numbered past them) and the cap on created ones. */
+export interface CreatedBounds {
+	seedJobs: number;
+	seedSignals: number;
+	/** Created jobs kept, and created signals kept (each kind on its own). */
+	maxCreated: number;
+}
+
+type SignalKey = Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>;
+
 export class Processor {
 	private random: Random;
 	private jobSerial: number;
 	private signalSerial: number;
 	private lastTime = 0;
+	/** The created jobs and signals there are, oldest first: the first goes once there are more than maxCreated. */
+	private readonly createdJobs = new Set<string>();
+	private readonly createdSignals = new Map<string, SignalKey>();
 
 	constructor(
 		private readonly store: Store,
 		seed: number,
 		private readonly nowSeconds: () => number,
+		private readonly bounds: CreatedBounds,
 		saved?: ProcessorPosition,
 	) {
 		this.random = new Random(saved?.random ?? seed ^ 0x5eed);
 		this.jobSerial = saved?.jobSerial ?? store.jobs.size;
 		this.signalSerial = saved?.signalSerial ?? store.signals.length;
 		this.lastTime = saved?.lastTime ?? 0;
+		// After a restart the created records are the restored ones numbered past the seed's, in the order of their numbers.
+		for (const id of createdIds(store.jobs.keys(), 'job_', bounds.seedJobs)) this.createdJobs.add(id);
+		const signals = new Map(store.signals.map((s) => [s.signal_id, s]));
+		for (const id of createdIds(signals.keys(), 'sig_', bounds.seedSignals)) {
+			const { signal_id, created_at, source_id } = signals.get(id) as Signal;
+			this.createdSignals.set(id, { signal_id, created_at, source_id });
+		}
 	}
 
 	position(): ProcessorPosition {
 		return { jobSerial: this.jobSerial, signalSerial: this.signalSerial, lastTime: this.lastTime, random: this.random.position };
 	}
 
-	/** A cycle over every source, or only over the named one (its jobs and signals). */
-	run(sizes: CycleSizes = DEFAULT_CYCLE, sourceId?: string): CycleEvent[] {
+	/**
+	 * A cycle over every source, or only over the named one (its jobs and signals). The caller holds
+	 * the data gate: the cycle pauses between turns (`work`), and nothing else may change the data meanwhile.
+	 */
+	async run(work: Work, sizes: CycleSizes = DEFAULT_CYCLE, sourceId?: string): Promise<CycleEvent[]> {
 		const { store, random } = this;
 		const source = sourceId === undefined ? undefined : this.sourceNamed(sourceId);
 		const sources = source ? [source] : [...store.sources.values()];
 		if (sources.length === 0) return [];
 		const now = this.tick();
 		const events: CycleEvent[] = [];
-		const existing = () => (source ? (store.jobsBySource.get(source.source_id) ?? []).slice() : [...store.jobs.values()]);
-		for (let i = 0; i < sizes.created; i++) events.push(...this.create(random.pick(sources), now));
-		for (const old of random.sample(existing(), sizes.updated)) events.push(...this.update(old, now));
-		for (const gone of random.sample(existing(), sizes.deleted)) events.push(...this.remove(gone, now));
+		const existing = () => (source ? (store.jobsBySource.get(source.source_id) ?? []).slice() : copied(store.jobs.values(), store.jobs.size, work));
+		const each = async <T>(items: readonly T[], change: (item: T) => Promise<CycleEvent[]>) => {
+			for (const item of items) events.push(...(await change(item)));
+		};
+		for (let i = 0; i < sizes.created; i++) events.push(...(await this.create(random.pick(sources), now, work)));
+		await each(random.sample(await existing(), sizes.updated), (old) => this.update(old, now, work));
+		await each(random.sample(await existing(), sizes.deleted), (gone) => this.remove(gone, now, work));
 		// The current record: `sources` holds the one from before an earlier move or count.
 		const current = () => this.sourceNamed(random.pick(sources).source_id);
-		for (let i = 0; i < sizes.signals; i++) events.push(...this.signal(current(), now));
-		for (let i = 0; i < sizes.domain_changes; i++) events.push(...this.moveDomain(current(), now));
+		for (let i = 0; i < sizes.signals; i++) events.push(...(await this.signal(current(), now, work)));
+		for (let i = 0; i < sizes.domain_changes; i++) events.push(...(await this.moveDomain(current(), now, work)));
 		return events;
 	}
 
-	one(change: ChosenChange): CycleEvent[] {
+	/** One chosen change; the caller holds the data gate, as for run(). */
+	async one(change: ChosenChange, work: Work): Promise<CycleEvent[]> {
 		const source = change.source_id === undefined ? undefined : this.sourceNamed(change.source_id);
 		if (change.event_type === 'job_updated' || change.event_type === 'job_deleted') {
-			const job = this.jobFor(change.job_id, source);
+			const job = await this.jobFor(change.job_id, source, work);
 			const now = this.tick();
-			return change.event_type === 'job_updated' ? this.update(job, now) : this.remove(job, now);
+			return change.event_type === 'job_updated' ? this.update(job, now, work) : this.remove(job, now, work);
 		}
 		const where = source ?? this.random.pick([...this.store.sources.values()]);
 		if (where === undefined) throw new UnknownRecord('The data set has no sources');
@@ -123,7 +167,7 @@ export class Processor {
 		const place = signal && ALL_TYPES.find((t) => t.group === signal.group && t.category === signal.category && t.type === signal.type);
 		if (signal && !place) throw new UnknownRecord(`No signal type ${signal.group}/${signal.category}/${signal.type}`);
 		const now = this.tick();
-		return change.event_type === 'job_created' ? this.create(where, now) : this.signal(where, now, place);
+		return change.event_type === 'job_created' ? this.create(where, now, work) : this.signal(where, now, work, place);
 	}
 
 	private sourceNamed(id: string): Source {
@@ -133,13 +177,13 @@ export class Processor {
 	}
 
 	/** The named job, else a random one (of the source, when one is named). */
-	private jobFor(jobId: string | undefined, source: Source | undefined): StoredJob {
+	private async jobFor(jobId: string | undefined, source: Source | undefined, work: Work): Promise<StoredJob> {
 		if (jobId !== undefined) {
 			const job = this.store.jobs.get(jobId);
 			if (!job) throw new UnknownRecord(`No job with id "${jobId}" (a deleted job is gone)`);
 			return job;
 		}
-		const pool = source ? (this.store.jobsBySource.get(source.source_id) ?? []) : [...this.store.jobs.values()];
+		const pool = source ? (this.store.jobsBySource.get(source.source_id) ?? []) : await copied(this.store.jobs.values(), this.store.jobs.size, work);
 		if (pool.length === 0) throw new UnknownRecord(source ? `Source "${source.source_id}" has no jobs left` : 'The data set has no jobs left');
 		return this.random.pick(pool);
 	}
@@ -156,34 +200,64 @@ export class Processor {
 		return receivers.map((account_id) => ({ account_id, event_type: type, event_data: data }));
 	}
 
-	private create(source: Source, now: number): CycleEvent[] {
+	/** Counts the record writes made since `before` (the store's version moves once per write); pauses once a turn's share is spent. */
+	private async wrote(before: number, work: Work): Promise<void> {
+		await work.spend((this.store.version - before) * WRITE_STEPS);
+	}
+
+	private async create(source: Source, now: number, work: Work): Promise<CycleEvent[]> {
+		const before = this.store.version;
 		const stored = makeJob(this.random, ++this.jobSerial, source, now);
 		stored.job.updated_at = now;
 		this.store.addJob(stored);
+		this.createdJobs.add(stored.job.job_id);
 		this.recount(source.source_id, now);
-		return this.emit('job_created', stored.job);
+		const events = this.emit('job_created', stored.job);
+		await this.wrote(before, work);
+		if (this.createdJobs.size <= this.bounds.maxCreated) return events;
+		const oldest = this.store.jobs.get(this.createdJobs.values().next().value as string) as StoredJob;
+		return [...events, ...(await this.remove(oldest, now, work))];
 	}
 
-	private update(old: StoredJob, now: number): CycleEvent[] {
+	private async update(old: StoredJob, now: number, work: Work): Promise<CycleEvent[]> {
+		const before = this.store.version;
 		const job: Job = { ...old.job, job_title: `${old.job.job_title} (updated)`, updated_at: now };
 		this.store.replaceJob({ job, text: searchText(job), places: placeText(job) });
-		return this.emit('job_updated', job);
+		const events = this.emit('job_updated', job);
+		await this.wrote(before, work);
+		return events;
 	}
 
-	private remove(gone: StoredJob, now: number): CycleEvent[] {
-		this.store.removeJob(gone.job.job_id);
+	private async remove(gone: StoredJob, now: number, work: Work): Promise<CycleEvent[]> {
+		const before = this.store.version;
+		this.store.removeJob(gone.job.job_id, this.createdJobs.delete(gone.job.job_id));
 		this.recount(gone.job.source_id, now);
-		if (CHOICES.signalInactiveWhenEvidenceJobsGone) this.retireSignalsOf(gone.job);
+		await this.wrote(before, work);
+		if (CHOICES.signalInactiveWhenEvidenceJobsGone) await this.retireSignalsOf(gone.job, work);
 		return this.emit('job_deleted', { ...gone.job, updated_at: now, deleted_at: now });
 	}
 
-	private signal(source: Source, now: number, place?: SignalPlace): CycleEvent[] {
+	private async signal(source: Source, now: number, work: Work, place?: SignalPlace): Promise<CycleEvent[]> {
 		const where = place ?? this.random.pick(CYCLE_SIGNAL_TYPES);
-		if (where === DOMAIN_MOVE) return this.moveDomain(source, now);
+		if (where === DOMAIN_MOVE) return this.moveDomain(source, now, work);
+		const before = this.store.version;
 		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => jobRef(j.job));
 		const signal = makeSignal(this.random, ++this.signalSerial, source, jobs, now, where);
 		this.store.putSignal(signal);
-		return this.emit('signal', signal);
+		const events = this.emit('signal', signal);
+		await this.wrote(before, work);
+		await this.keepCreatedSignal(signal, work);
+		return events;
+	}
+
+	/** Counts a new signal among the created ones; past the cap the oldest created one goes. */
+	private async keepCreatedSignal(signal: Signal, work: Work): Promise<void> {
+		this.createdSignals.set(signal.signal_id, { signal_id: signal.signal_id, created_at: signal.created_at, source_id: signal.source_id });
+		if (this.createdSignals.size <= this.bounds.maxCreated) return;
+		const [id, oldest] = this.createdSignals.entries().next().value as [string, SignalKey];
+		this.createdSignals.delete(id);
+		this.store.removeSignal(oldest);
+		await work.spend(WRITE_STEPS);
 	}
 
 	/** The source's job count, as of now. */
@@ -194,21 +268,27 @@ export class Processor {
 	}
 
 	/** The source's active signals that named the deleted job and whose every job is now gone turn inactive. */
-	private retireSignalsOf(gone: Job): void {
+	private async retireSignalsOf(gone: Job, work: Work): Promise<void> {
 		for (const signal of this.store.signalsOfSource(gone.source_id).slice()) {
 			if (signal.signal_recency !== 'active' || !signal.jobs_list.some((j) => j.job_id === gone.job_id)) continue;
-			if (signal.jobs_list.every((j) => !this.store.jobs.has(j.job_id))) this.store.putSignal({ ...signal, signal_recency: 'inactive' });
+			if (signal.jobs_list.every((j) => !this.store.jobs.has(j.job_id))) {
+				this.store.putSignal({ ...signal, signal_recency: 'inactive' });
+				await work.spend(WRITE_STEPS);
+			}
 		}
 	}
 
-	private moveDomain(source: Source, now: number): CycleEvent[] {
+	private async moveDomain(source: Source, now: number, work: Work): Promise<CycleEvent[]> {
 		const from = source.url_source;
 		const to = this.newDomain(from);
 		const moved: Source = { ...source, url_source: to, url_logo: `https://logo.example.com/${to}.png`, updated_at: now };
 		this.store.replaceSource(moved);
+		await work.spend(WRITE_STEPS);
 		for (const old of (this.store.jobsBySource.get(source.source_id) ?? []).slice()) {
 			this.store.replaceJob({ ...old, job: { ...old.job, url_source: to, updated_at: now } });
+			await work.spend(WRITE_STEPS);
 		}
+		const before = this.store.version;
 		const jobs = (this.store.jobsBySource.get(source.source_id) ?? []).map((j) => jobRef(j.job));
 		const signal: Signal = {
 			...makeSignal(this.random, ++this.signalSerial, moved, jobs, now, DOMAIN_MOVE, { previous: from, current: to }),
@@ -217,7 +297,10 @@ export class Processor {
 			signal_recency: 'active',
 		};
 		this.store.putSignal(signal);
-		return this.emit('signal', signal);
+		const events = this.emit('signal', signal);
+		await this.wrote(before, work);
+		await this.keepCreatedSignal(signal, work);
+		return events;
 	}
 
 	/** A domain no source has or had: the old name's first label with a number, under a drawn top-level domain. */
@@ -228,4 +311,28 @@ export class Processor {
 			if (!this.store.domainTaken(domain)) return domain;
 		}
 	}
+}
+
+/** The values in a new array, read a share per turn (100,000 jobs are more than a turn's). */
+async function copied<T>(values: Iterable<T>, size: number, work: Work): Promise<T[]> {
+	const out = new Array<T>(size);
+	let at = 0;
+	for (const value of values) {
+		out[at++] = value;
+		if (at % READ_CHECK === 0) await work.spend(READ_CHECK * READ_STEPS);
+	}
+	return out;
+}
+
+const READ_CHECK = 1024;
+
+/** The ids of the form `<prefix><number>` numbered past the seed's, in the order of their numbers (the order they were created in). */
+function createdIds(ids: Iterable<string>, prefix: string, seedCount: number): string[] {
+	const created: { id: string; serial: number }[] = [];
+	for (const id of ids) {
+		if (!id.startsWith(prefix)) continue;
+		const serial = Number(id.slice(prefix.length));
+		if (Number.isInteger(serial) && serial > seedCount) created.push({ id, serial });
+	}
+	return created.sort((a, b) => a.serial - b.serial).map((c) => c.id);
 }

@@ -57,8 +57,18 @@ export class JobIndex {
 	 */
 	private readonly spare: Scratch[] = [];
 
+	/** Serials handed out: the masks' length, and the live jobs plus the deleted ones whose serials stay. */
+	get size(): number {
+		return this.next;
+	}
+
+	/** Jobs in the index now. */
+	get live(): number {
+		return this.serialById.size;
+	}
+
 	/** The serial of a job id (a new one for an id not seen before). */
-	private serialOf(jobId: string): number {
+	serialOf(jobId: string): number {
 		let serial = this.serialById.get(jobId);
 		if (serial === undefined) {
 			serial = this.next++;

@@ -11,6 +11,7 @@ import { placeText, searchText } from '../data/generate';
 import type { Store } from '../data/store';
 import { faultsBodySchema, type FaultRule, type Faults } from '../http/faults';
 import type { ProcessorPosition } from '../process/cycle';
+import type { Work } from '../search/work';
 import { z } from 'zod/v4';
 import { MAX_LOG_ENTRIES, type DeliveryEngine, type DeliveryLogEntry } from '../webhooks/delivery-engine';
 import type { WebhookSettingsStore } from '../webhooks/settings-store';
@@ -39,6 +40,10 @@ export interface AttachedState {
 	/** How many changed records and logged attempts were restored. */
 	restored: { records: number; deliveries: number };
 	savePosition(position: ProcessorPosition): void;
+	/** Holds the writes from now on (a processing cycle's, made over many turns)… */
+	hold(): void;
+	/** …and saves them in one transaction, a share per turn. */
+	release(work: Work): Promise<void>;
 	/** Drops every saved change (reset). */
 	clear(): void;
 	close(): void;
@@ -66,7 +71,8 @@ export async function attachState(dir: string, dataSet: Record<string, unknown>,
 	}
 	engine.restoreLog(saved.deliveries as DeliveryLogEntry[]);
 
-	store.onChange = (change) => folder.put(change.kind, change.id, change.value);
+	// A created record that is gone leaves no row (the seed never had it): rows stay bounded by the seed and the created-records cap.
+	store.onChange = (change) => ('forget' in change && change.forget ? folder.remove(change.kind, change.id) : folder.put(change.kind, change.id, change.value));
 	settings.onChange = (accountId, webhookId, setting) => folder.put('webhook', webhookId, setting && { account_id: accountId, setting });
 	faults.onChange = (rules) => folder.put('faults', 'rules', rules);
 	engine.onRecord = (entry) => folder.appendDelivery(entry);
@@ -75,6 +81,8 @@ export async function attachState(dir: string, dataSet: Record<string, unknown>,
 		position,
 		restored: { records: saved.records.length, deliveries: saved.deliveries.length },
 		savePosition: (p) => folder.put('processor', 'position', p),
+		hold: () => folder.hold(),
+		release: (work) => folder.release(work),
 		clear: () => folder.clear(),
 		close: () => folder.close(),
 	};

@@ -27,6 +27,7 @@ import { LIMITS } from '../../../contract/api';
 import type { WebhookEvent } from '../../../contract/schemas';
 import { buildEnvelope, type CycleEvent } from './envelope';
 import { sendAttempt } from './send-attempt';
+import { STEPS_PER_TURN, Work } from '../search/work';
 import type { WebhookSettingsStore } from './settings-store';
 
 export interface DeliveryLogEntry {
@@ -77,6 +78,10 @@ interface Delivery {
 	accountId: string;
 }
 
+/** A queued delivery (an envelope, its JSON, a timer) costs ~5–10 µs here; one counted not_sent under 1 µs (work.ts steps). */
+const QUEUED_STEPS = STEPS_PER_TURN / 400;
+const NOT_SENT_STEPS = STEPS_PER_TURN / 4000;
+
 /** Bounds the mock's memory when cycles run for hours; the oldest attempts go first. */
 export const MAX_LOG_ENTRIES = 100_000;
 
@@ -110,8 +115,11 @@ export class DeliveryEngine {
 		this.maxQueuedPerAccount = options.maxQueuedPerAccount ?? DEFAULT_MAX_QUEUED_PER_ACCOUNT;
 	}
 
-	/** Queues the envelopes for a cycle's events and returns them, in sending order (those over a cap are logged `not_sent` instead). */
-	dispatch(events: readonly CycleEvent[]): WebhookEvent[] {
+	/**
+	 * Queues the envelopes for a cycle's events and returns them, in sending order (those over a cap are logged `not_sent` instead).
+	 * The work is counted in `work` (a delivery and an envelope written), which pauses once a turn's share is spent.
+	 */
+	async dispatch(events: readonly CycleEvent[], work: Work = new Work()): Promise<WebhookEvent[]> {
 		const envelopes: WebhookEvent[] = [];
 		const notSent = new Map<string, DeliveryLogEntry & { count: number }>();
 		const spacing = LIMITS.webhookBatchSpacingMs * this.timeScale;
@@ -126,6 +134,7 @@ export class DeliveryEngine {
 					const entry = notSent.get(key);
 					if (entry !== undefined) entry.count += 1;
 					else notSent.set(key, this.notSentEntry(setting.webhook_id, setting.url, event, full));
+					await work.spend(NOT_SENT_STEPS);
 					continue;
 				}
 				const envelope = buildEnvelope(event, setting.webhook_id, organizationId, this.nowSeconds());
@@ -142,6 +151,7 @@ export class DeliveryEngine {
 					accountId: event.account_id,
 				};
 				this.later(slot - now, () => this.attempt(delivery, 1));
+				await work.spend(QUEUED_STEPS);
 			}
 		}
 		for (const entry of notSent.values()) this.record({ ...entry, error: `not sent (${entry.count} of this cycle's deliveries): ${entry.error}` });
