@@ -13,16 +13,16 @@
  * reached another webhook process, or one after the webhook processes
  * restarted, starts an execution that ends at the trigger. The helpers keep
  * the newest WINDOW_SIZE ids and drop older ones (n8n's Remove Duplicates
- * throws instead once its history is full). The executions of one trigger
- * record one at a time in each worker (one-at-a-time.ts); across workers they
- * can still overwrite each other's ids (docs/deployment-guarantees.md).
+ * throws instead once its history is full). Two workers' writes can drop each
+ * other's ids; each recording is asserted again once they have landed
+ * (database-record.ts, docs/deployment-guarantees.md).
  *
  * Then the items that pass go on as the node's Output asks (version 1.1;
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
-import { oneAtATime } from './one-at-a-time';
+import { recordInPersistedWindow } from './dedupe-window';
+import { recordInDatabase } from './database-record';
 import { claimedInProcess, recordedInProcess, triggerKey } from './process-window';
 import { OUTPUT_VERSION, shapeEvents } from './event-output';
 
@@ -40,21 +40,6 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 
 /** The items whose ids the database had not recorded yet (a queue-mode worker), recording them. */
 async function newInDatabase(context: IExecuteFunctions, key: string, delivered: string[], paired: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const recorded = await oneAtATime(key, () => recordInDatabase(context, delivered));
-	const fresh = new Set(recorded.new.map(String));
+	const fresh = new Set(await recordInDatabase(context, key, delivered));
 	return paired.filter((item) => fresh.has(String(item.json.webhook_event_id)));
-}
-
-/**
- * n8n 2.40.7's helper reads the trigger's row and inserts it when there is none, so two executions that record
- * the first ids at once can both insert, and one fails on the primary key (seen in queue mode). Its second try
- * finds the row and adds to it.
- */
-async function recordInDatabase(context: IExecuteFunctions, ids: string[]) {
-	const record = () => context.helpers.checkProcessedAndRecord(ids, 'node', { mode: 'entries', maxEntries: WINDOW_SIZE });
-	try {
-		return await record();
-	} catch {
-		return await record();
-	}
 }

@@ -1,0 +1,68 @@
+// The trigger's database record on queue-mode workers: a recording another worker's write dropped is made again.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { recordInDatabase } from '../../nodes/JobSignalsTrigger/database-record';
+
+/**
+ * n8n's row as two workers see it: this worker's writes go through `checkProcessedAndRecord`; `staleWrite`
+ * is the other worker writing back the row it read before this worker's write (so this worker's ids go).
+ */
+function sharedRow() {
+	let row: string[] = [];
+	const logged: string[] = [];
+	const context = {
+		helpers: {
+			async checkProcessedAndRecord(items: string[]) {
+				const fresh = items.filter((item) => !row.includes(item));
+				row = [...row, ...fresh];
+				return { new: fresh, processed: items.filter((item) => !fresh.includes(item)) };
+			},
+		},
+		logger: { debug: (message: string) => logged.push(message), warn: (message: string) => logged.push(message) },
+	} as unknown as IExecuteFunctions;
+	return {
+		context,
+		logged,
+		row: () => row,
+		read: () => [...row],
+		staleWrite: (read: string[], own: string[]) => (row = [...read, ...own]),
+	};
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the database record on a queue-mode worker', () => {
+	it('an id another worker\'s write dropped is in the record again once the recording is asserted again', async () => {
+		vi.useFakeTimers();
+		const shared = sharedRow();
+		const before = shared.read();
+		expect(await recordInDatabase(shared.context, 'wf:node', ['a', 'b'])).toEqual(['a', 'b']);
+		shared.staleWrite(before, ['c']);
+		expect(shared.row()).toEqual(['c']);
+		await vi.advanceTimersByTimeAsync(2000);
+		expect(shared.row().sort()).toEqual(['a', 'b', 'c']);
+		expect(shared.logged).toEqual([expect.stringContaining('2 delivered id(s) were dropped')]);
+	});
+
+	it('ids that were already recorded pass nothing on, and an assertion that finds them leaves the record alone', async () => {
+		vi.useFakeTimers();
+		const shared = sharedRow();
+		await recordInDatabase(shared.context, 'wf:node2', ['a']);
+		expect(await recordInDatabase(shared.context, 'wf:node2', ['a', 'b'])).toEqual(['b']);
+		await vi.advanceTimersByTimeAsync(20_000);
+		expect(shared.row()).toEqual(['a', 'b']);
+		expect(shared.logged).toEqual([]);
+	});
+
+	it('a failing check is logged and ends the assertions; the execution had its answer already', async () => {
+		vi.useFakeTimers();
+		const shared = sharedRow();
+		const fresh = await recordInDatabase(shared.context, 'wf:node3', ['a']);
+		shared.context.helpers.checkProcessedAndRecord = async () => {
+			throw new Error('connection lost');
+		};
+		await vi.advanceTimersByTimeAsync(20_000);
+		expect(fresh).toEqual(['a']);
+		expect(shared.logged).toEqual([expect.stringContaining('could not check its database record of delivered ids again: connection lost')]);
+	});
+});
