@@ -1,5 +1,5 @@
-// A Return All asks for the next page while the current one is read (nodes/shared/pages/collect.ts): two calls in flight,
-// never more, and not one call more than the pages the service holds.
+// A Return All asks for the next two pages while the current one is read (nodes/shared/pages/collect.ts): three calls in
+// flight, never more, and not one call more than the pages the service holds.
 import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { runNode } from '../../harness/in-process/workflow.ts';
@@ -26,12 +26,12 @@ function mostInFlight(calls: readonly { receivedAt: number; answeredAt?: number 
 
 const jobCalls = () => mock.answers().filter((entry) => new URL(entry.request.url).pathname === '/v2/jobs');
 
-describe('Return All asks one page ahead', () => {
-	it('overlaps two calls, never more, and makes exactly one call per page', async () => {
+describe('Return All asks two pages ahead', () => {
+	it('overlaps three calls, never more, and makes exactly one call per page', async () => {
 		const expected = await allSearched({});
 		const pages = Math.ceil(expected.length / 100);
 		expect(pages).toBeGreaterThan(3);
-		// Each answer takes a while, so a walk that waited for each page before asking the next would never overlap two.
+		// Each answer takes a while, so a walk that waited for each page before asking the next would never overlap calls.
 		await setFaults([{ path: '/v2/jobs', latency_ms: 20 }]);
 		const before = jobCalls().length;
 		const run = await search({ returnAll: true });
@@ -41,7 +41,7 @@ describe('Return All asks one page ahead', () => {
 		const calls = jobCalls().slice(before);
 		expect(calls).toHaveLength(pages);
 		expect(new Set(calls.map((call) => call.request.url)).size).toBe(pages);
-		expect(mostInFlight(calls)).toBe(2);
+		expect(mostInFlight(calls)).toBe(3);
 	});
 
 	it('with a Limit, asks for no page beyond the ones it needs', async () => {

@@ -33,6 +33,12 @@ export interface Walk {
 	summary?: WalkSummary;
 }
 
+/**
+ * How many pages a Return All asks for beyond the one it reads: the service prepares them while the node parses and
+ * checks the current one (on the 20-page signals walk, one page ahead left the node level with HTTP Request; docs/benchmarks.md).
+ */
+const PAGES_AHEAD = 2;
+
 export async function collectPages<N extends PagedAnswer>(context: ServiceContext, endpoint: PagedEndpoint<N>, { limit, keep }: WalkOptions = {}): Promise<Walk> {
 	const walk = new PageWalk(context, endpoint);
 	const { list } = walk;
@@ -44,17 +50,22 @@ export async function collectPages<N extends PagedAnswer>(context: ServiceContex
 		const first = walk.first;
 		return { items: out, summary: first && { totals: list.totals(first.body), ...(at ? { resume: at } : {}) } };
 	};
-	/** The page asked for ahead of time: see the loop. */
-	let ahead: { query: Query; body: ReturnType<typeof walk.fetch> } | undefined;
+	/** The pages asked for ahead of time, by name: see the loop. */
+	let ahead = new Map<string, ReturnType<typeof walk.fetch>>();
 	let query: Query | undefined = list.first;
 	while (query) {
-		const pending = ahead && list.describe(ahead.query) === list.describe(query) ? ahead.body : undefined;
-		// A walk that will read every page asks for the next one the first page predicts now, so the
-		// service prepares it while this one is read and checked (two calls in flight, none extra
-		// unless the service's total changes during the walk). A Limit may end inside this page: no asking ahead then.
-		const predicted = limit === undefined && walk.first ? list.ahead?.(walk.first, query) : undefined;
-		const current = walk.read(query, pending);
-		ahead = predicted && { query: predicted, body: walk.fetch(predicted) };
+		const current = walk.read(query, ahead.get(list.describe(query)));
+		// A walk that will read every page asks now for the next PAGES_AHEAD pages the first page predicts, so the
+		// service prepares them while this one is read and checked (no call extra unless the service's total changes
+		// during the walk; a page asked that the walk no longer predicts is dropped unread). A Limit may end inside
+		// this page: no asking ahead then.
+		const first = limit === undefined ? walk.first : undefined;
+		const predicted = new Map<string, ReturnType<typeof walk.fetch>>();
+		for (let next = first && list.ahead?.(first, query); first && next && predicted.size < PAGES_AHEAD; next = list.ahead?.(first, next)) {
+			const name = list.describe(next);
+			predicted.set(name, ahead.get(name) ?? walk.fetch(next));
+		}
+		ahead = predicted;
 		const page = await current;
 		const total = list.total(page.body);
 		if (total !== undefined) totals.push(total);
