@@ -91,17 +91,22 @@ describe('responsiveness at the default data size', () => {
 		['a cycle that also moves a source to a new domain (its jobs too)', { domain_changes: 1 }],
 	])('a processing cycle costs little CPU time, however busy the machine: %s', async (_name, body) => {
 		// CPU time of this process, not wall-clock: other processes on the shared cores do not count.
-		// Measured 1–5 ms here (it was 65–75 ms, plus ~230 ms on the next search to re-sort 100,000 jobs);
-		// the bound is half the 50 ms goal, well above that and above GC noise in the median of 9.
+		// A cycle's own work measured 3–4 ms called directly, 6–10 ms through the route (it was 65–75 ms, plus
+		// ~230 ms on the next search to re-sort 100,000 jobs). What this process's CPU time also holds: V8's
+		// major GC of the 100,000-record heap marks on helper threads and counts here, 30–70 ms spread over
+		// two or three calls, and the first call compiles. So one call warms up, and the bound (half the 50 ms
+		// goal) is on the lower quartile of 9: a cycle that did too much work would exceed it in every call.
+		const cycle = () => call(MOCK_CONTROL_PATHS.process, { base: APP_URL, token: null, method: 'POST', body });
+		expect((await cycle()).status).toBe(200);
 		const cpuMs: number[] = [];
 		for (let i = 0; i < 9; i++) {
 			const before = process.cpuUsage();
-			const answer = await call(MOCK_CONTROL_PATHS.process, { base: APP_URL, token: null, method: 'POST', body });
+			const answer = await cycle();
 			const used = process.cpuUsage(before);
 			expect(answer.status).toBe(200);
 			cpuMs.push((used.user + used.system) / 1000);
 		}
 		cpuMs.sort((a, b) => a - b);
-		expect(cpuMs[4]).toBeLessThan(25);
+		expect(cpuMs[2]).toBeLessThan(25);
 	});
 });

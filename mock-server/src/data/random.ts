@@ -36,22 +36,28 @@ export class Random {
 		return this.next() < probability;
 	}
 
-	/**
-	 * `count` distinct items, in random order. Each draw picks a place among the items not taken yet;
-	 * the taken places are skipped by counting, not by copying the list: a copy per call made
-	 * generating signals (a sample of their source's jobs) grow with jobs × signals.
-	 */
+	/** `count` distinct items, in random order (the items at samplePlaces). */
 	sample<T>(items: readonly T[], count: number): T[] {
+		return this.samplePlaces(items.length, count).map((at) => items[at]);
+	}
+
+	/**
+	 * `count` distinct places in a list of `length`, in random order. Each draw picks a place among those
+	 * not taken yet; the taken places are skipped by counting, not by copying the list: a copy per call made
+	 * generating signals (a sample of their source's jobs) grow with jobs × signals. Taking places, not
+	 * items, lets a caller sample a Map's 100,000 values without copying them into an array first.
+	 */
+	samplePlaces(length: number, count: number): number[] {
 		const taken: number[] = [];
 		// Exactly as long as needed: an array grown by push keeps room for 17 (a million records hold several each).
-		const out = new Array<T>(Math.max(0, Math.min(count, items.length)));
+		const out = new Array<number>(Math.max(0, Math.min(count, length)));
 		for (let n = 0; n < out.length; n++) {
-			let at = Math.floor(this.next() * (items.length - n));
+			let at = Math.floor(this.next() * (length - n));
 			let k = 0;
 			// `taken` is ascending: each taken place at or before `at` moves it one on.
 			for (; k < taken.length && taken[k] <= at; k++) at++;
 			taken.splice(k, 0, at);
-			out[n] = items[at];
+			out[n] = at;
 		}
 		return out;
 	}
