@@ -1,6 +1,6 @@
 // The search index answers exactly what a scan of every job with the exact check (`matches`) answers: random terms cut from real job texts (parts of words, several words, punctuation), in every syntax position, before and after processing cycles.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JOB_CATEGORIES } from '../../contract/job-categories';
 import { INDUSTRIES, JOB_TAGS } from '../src/data/vocabulary.ts';
 import type { StoredJob } from '../src/data/model.ts';
@@ -88,5 +88,30 @@ describe('job search index', () => {
 		expect(found).toEqual(scan(mock.service.store.jobsOf('acc_demo'), { search: 'updated', categories: [], ...NO_TAGS }));
 		const all = await indexed('acc_demo', { search: 'e|a|o|i|u', categories: [], ...NO_TAGS });
 		for (const id of deleted) expect(all).not.toContain(id);
+	});
+
+	it('a rebuild of the index in turns (after many deletes) answers as a scan does, and pauses between shares', async () => {
+		const { store } = mock.service;
+		const pauses: number[] = [];
+		let steps = 0;
+		const spend = Work.prototype.spend;
+		vi.spyOn(Work.prototype, 'spend').mockImplementation(function (this: Work, n: number) {
+			steps += n;
+			const pause = spend.call(this, n);
+			if (pause) pauses.push(steps);
+			return pause;
+		});
+		// Deletes past a quarter of the live jobs make the cycle rebuild the index: then it holds only the live ones.
+		const deleted = Math.ceil(store.index.live / 4) + 1;
+		await mock.service.processCycle({ created: 0, updated: 0, deleted, signals: 0, domain_changes: 0 });
+		vi.restoreAllMocks();
+		expect(store.index.size).toBe(store.index.live);
+		expect(store.index.live).toBe(store.jobs.size);
+		// Two passes over every job at least, in more than one turn.
+		expect(pauses.length).toBeGreaterThan(1);
+		for (const search of ['e', 'engineer,-senior', 'data|python', '']) {
+			const query = { search, categories: [], ...NO_TAGS };
+			expect(await indexed('acc_demo', query)).toEqual(scan(store.jobsOf('acc_demo'), query));
+		}
 	});
 });
