@@ -237,16 +237,23 @@ export async function startPollRun(mode: Mode, processEnv: NodeJS.ProcessEnv = {
 
 	/** Waits until each workflow emitted every id it must (a job deleted before a poll could see it aside). */
 	async function waitForAll(timeoutMs?: number): Promise<void> {
+		const missing = async (workflow: PollWorkflow) => {
+			const emitted = new Set((await observe(deployment, workflow)).emitted);
+			const excused = workflow === JOBS ? unseeable() : new Set<string>();
+			return expectedIds(workflow).filter((id) => !emitted.has(id) && !excused.has(id));
+		};
 		for (const workflow of WORKFLOWS) {
-			await waitFor(
-				`every new item of ${workflow.id} in an execution`,
-				async () => {
-					const emitted = new Set((await observe(deployment, workflow)).emitted);
-					const excused = workflow === JOBS ? unseeable() : new Set<string>();
-					return expectedIds(workflow).every((id) => emitted.has(id) || excused.has(id));
-				},
-				timeoutMs,
-			);
+			await waitFor(`every new item of ${workflow.id} in an execution`, async () => (await missing(workflow)).length === 0, timeoutMs).catch(async (error: unknown) => {
+				// What a failure needs to be read: what is missing where, what n8n ran, and when the polls were.
+				const lines = [];
+				for (const w of WORKFLOWS) {
+					const observed = await observe(deployment, w);
+					const polls = proxy.log.filter((r) => r.path === w.path).slice(-4).map((r) => `${new Date(r.started).toISOString().slice(11, 23)} ${r.status}`);
+					lines.push(`${w.id}: missing ${JSON.stringify(await missing(w))}, ${observed.executions} executions, errors ${JSON.stringify(observed.errors)}, last polls ${polls.join(', ')}`);
+				}
+				const cycled = events.map((e) => new Date(e.at).toISOString().slice(11, 23));
+				throw new Error(`${(error as Error).message}\n${lines.join('\n')}\ncycles at ${[...new Set(cycled)].join(', ')}`);
+			});
 		}
 	}
 
@@ -286,6 +293,11 @@ export async function startPollRun(mode: Mode, processEnv: NodeJS.ProcessEnv = {
 		}
 		return all;
 	}
+
+	// A trigger records where its list stands on its first poll, and a cycle before that is old news to it. n8n's default
+	// scheduler keeps the poll it runs at activation; its durable scheduler runs one too but keeps no cursor from it
+	// (seen in poller_state: the first cursor came from the first scheduled poll). Every case starts after two polls.
+	for (const workflow of WORKFLOWS) await waitFor(`the first two polls of ${workflow.id}`, async () => pollsSince(workflow, 0) >= 2);
 
 	return {
 		deployment,
