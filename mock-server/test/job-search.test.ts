@@ -68,6 +68,8 @@ describe('job search', () => {
 	});
 
 	it('after processing cycles still returns exactly the account\'s jobs, newest first (created, updated and deleted ones included)', async () => {
+		// The same pages asked before the cycles: what the mock kept of them must not be given after.
+		for (const token of [undefined, SECOND_TOKEN]) for (const query of [{}, { search: 'senior' }]) await ok(jobSearchEnvelopeSchema, searchPath(query), token);
 		for (let i = 0; i < 3; i++) await mock.service.processCycle();
 		for (const [accountId, token] of [['acc_demo', undefined], ['acc_second', SECOND_TOKEN]] as const) {
 			const { jobs } = await searchAll({}, token);

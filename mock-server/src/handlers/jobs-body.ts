@@ -2,7 +2,7 @@
 import { SEED_EPOCH } from '../data/generate';
 import { inSlices, type Pause } from '../data/in-slices';
 import type { StoredJob } from '../data/model';
-import { jsonText } from '../http/respond';
+import { jsonBytes, utf8 } from '../http/respond';
 import { envelopeJson } from './record-json';
 
 export interface JobsMetrics {
@@ -21,5 +21,10 @@ export async function jobsMetrics(matching: readonly StoredJob[], pause?: Pause)
 
 /** `{data, cursor_job_id?, metrics}` for cursor pages; search pages have no cursor. */
 export function jobsEnvelope(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Response {
-	return jsonText(envelopeJson({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics }));
+	return jsonBytes(jobsEnvelopeBytes(data, metrics, cursor));
+}
+
+/** The envelope as UTF-8, for a handler that keeps answers it may give again. */
+export function jobsEnvelopeBytes(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Uint8Array<ArrayBuffer> {
+	return utf8.encode(envelopeJson({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics }));
 }
