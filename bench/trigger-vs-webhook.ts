@@ -89,19 +89,34 @@ function statFields(pid: string): number[] {
 	return stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
 }
 
-/** User + system CPU seconds of every live process in the groups. */
-function cpuSeconds(groups: Set<number>): number {
-	let ticks = 0;
+/** What a process group's leader runs: `n8n start` (main), `n8n webhook` or `n8n worker`. */
+function roleOf(group: number): string {
+	try {
+		const args = readFileSync(`/proc/${group}/cmdline`, 'latin1').split('\0');
+		return args.includes('webhook') ? 'webhook' : args.includes('worker') ? 'worker' : 'main';
+	} catch {
+		return 'main';
+	}
+}
+
+/** User + system CPU seconds of every live process in the groups, by the role of its group (a group's task runners count with it). */
+function cpuSeconds(groups: Set<number>): Map<string, number> {
+	const byRole = new Map<string, number>();
 	for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
 		try {
 			const fields = statFields(pid);
-			if (groups.has(fields[2])) ticks += fields[11] + fields[12];
+			if (!groups.has(fields[2])) continue;
+			const role = roleOf(fields[2]);
+			byRole.set(role, (byRole.get(role) ?? 0) + (fields[11] + fields[12]) / TICKS_PER_SECOND);
 		} catch {
 			// Gone.
 		}
 	}
-	return ticks / TICKS_PER_SECOND;
+	return byRole;
 }
+
+const total = (byRole: Map<string, number>) => [...byRole.values()].reduce((sum, n) => sum + n, 0);
+const minus = (after: Map<string, number>, before: Map<string, number>) => new Map([...after].map(([role, n]) => [role, n - (before.get(role) ?? 0)]));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
@@ -110,6 +125,8 @@ interface Round {
 	timings: number[];
 	seconds: number;
 	cpu: number;
+	/** The CPU by process role (main, webhook, worker), to see where a difference is spent. */
+	cpuByRole: Map<string, number>;
 	statuses: Map<number, number>;
 	/** The first answer's body for each status other than 200. */
 	bodies: Map<number, string>;
@@ -137,7 +154,8 @@ async function send(base: string, target: Target, count: number, inFlight: numbe
 		}),
 	);
 	const seconds = (performance.now() - started) / 1000;
-	return { timings, seconds, cpu: cpuSeconds(groups) - cpuBefore, statuses, bodies };
+	const cpuByRole = minus(cpuSeconds(groups), cpuBefore);
+	return { timings, seconds, cpu: total(cpuByRole), cpuByRole, statuses, bodies };
 }
 
 /** Executions of the workflow once none is unfinished. */
@@ -180,8 +198,8 @@ async function bench(mode: Mode, lazy: boolean) {
 		}
 		const label = `${mode} mode, ${lazy ? 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true' : "n8n's default (eager isolate)"}`;
 		const lines = [`\n[bench:trigger vs Webhook node, real n8n 2.40.7, ${label}; ${groups.size} n8n process group(s)]`];
-		lines.push('| in flight | workflow | deliveries | p50 / p95 / p99 / max ms | deliveries/s | n8n CPU ms per delivery | p50 ÷ Webhook node, round by round (median) | CPU ÷ Webhook node (median) | load average (1 min) |');
-		lines.push('|---|---|---|---|---|---|---|---|---|');
+		lines.push('| in flight | workflow | deliveries | p50 / p95 / p99 / max ms | deliveries/s | n8n CPU ms per delivery | by process | p50 ÷ Webhook node, round by round (median) | CPU ÷ Webhook node (median) | load average (1 min) |');
+		lines.push('|---|---|---|---|---|---|---|---|---|---|');
 		for (const inFlight of IN_FLIGHT) {
 			const rounds = new Map<string, Round[]>(TARGETS.map((t) => [t.workflowId, []]));
 			for (let r = 0; r < ROUNDS; r++) {
@@ -201,11 +219,14 @@ async function bench(mode: Mode, lazy: boolean) {
 				for (const round of own) for (const [status, count] of round.statuses) statuses.set(status, (statuses.get(status) ?? 0) + count);
 				const seconds = own.reduce((sum, round) => sum + round.seconds, 0);
 				const cpu = own.reduce((sum, round) => sum + round.cpu, 0);
+				const byRole = new Map<string, number>();
+				for (const round of own) for (const [role, n] of round.cpuByRole) byRole.set(role, (byRole.get(role) ?? 0) + n);
+				const perRole = [...byRole].sort().map(([role, n]) => `${role} ${((n / all.length) * 1000).toFixed(1)}`).join(', ');
 				const p50Ratios = own.map((round, i) => median(round.timings) / median(reference[i].timings));
 				const cpuRatios = own.map((round, i) => round.cpu / Math.max(reference[i].cpu, 0.01));
 				const isReference = t === TARGETS[2];
 				lines.push(
-					`| ${inFlight} | ${t.name} | ${all.length} (${[...statuses].map(([s, c]) => `${c} × ${s}`).join(', ')}) | ${[50, 95, 99].map((p) => percentile(all, p).toFixed(1)).join(' / ')} / ${all.at(-1)!.toFixed(1)} | ${(all.length / seconds).toFixed(1)} | ${((cpu / all.length) * 1000).toFixed(1)} | ${isReference ? '—' : `${p50Ratios.map((x) => `×${x.toFixed(2)}`).join(', ')} (**×${median(p50Ratios).toFixed(2)}**)`} | ${isReference ? '—' : `×${median(cpuRatios).toFixed(2)}`} | ${load} |`,
+					`| ${inFlight} | ${t.name} | ${all.length} (${[...statuses].map(([s, c]) => `${c} × ${s}`).join(', ')}) | ${[50, 95, 99].map((p) => percentile(all, p).toFixed(1)).join(' / ')} / ${all.at(-1)!.toFixed(1)} | ${(all.length / seconds).toFixed(1)} | ${((cpu / all.length) * 1000).toFixed(1)} | ${perRole} | ${isReference ? '—' : `${p50Ratios.map((x) => `×${x.toFixed(2)}`).join(', ')} (**×${median(p50Ratios).toFixed(2)}**)`} | ${isReference ? '—' : `×${median(cpuRatios).toFixed(2)}`} | ${load} |`,
 				);
 				for (const round of own) for (const [status, body] of round.bodies) problems.push(`${t.name}, ${inFlight} in flight: HTTP ${status} ${body}`);
 			}

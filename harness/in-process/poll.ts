@@ -7,7 +7,11 @@
  * nothing and its error goes to __emitError. The committed state is kept as
  * JSON (as n8n stores it), so a new PollTrigger built from `state()` is a
  * restart. `failHandOff` makes the next hand-off throw before the commit: a
- * crash between fetching and handing off.
+ * crash between fetching and handing off. `holdHandOffCommit` keeps the next
+ * hand-off's commit back until `landHeldCommit` (or for good), as n8n's commit
+ * after poll() returns can land after the next poll has read the position.
+ * Each instance is a process of its own: its workflow id is its own, so what
+ * the node keeps in memory per trigger is not shared (`restart()` is a new one).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 import { additionalData } from './additional-data.ts';
@@ -36,9 +40,19 @@ export interface Tick {
 export class PollTrigger {
 	private committed: string;
 	private failNextHandOff = false;
+	private holdNextCommit = false;
+	private held: string | undefined;
+
+	private static started = 0;
+	private readonly workflowId = `harness-poll-${++PollTrigger.started}`;
 
 	constructor(private readonly options: PollOptions) {
 		this.committed = options.state ?? '{}';
+	}
+
+	/** The same trigger in a new process, from what was committed. */
+	restart(): PollTrigger {
+		return new PollTrigger({ ...this.options, state: this.committed });
 	}
 
 	/** The committed static data, as n8n would store it. */
@@ -50,12 +64,21 @@ export class PollTrigger {
 		this.failNextHandOff = true;
 	}
 
+	holdHandOffCommit(): void {
+		this.holdNextCommit = true;
+	}
+
+	landHeldCommit(): void {
+		if (this.held !== undefined) this.committed = this.held;
+		this.held = undefined;
+	}
+
 	/** One tick as the poll executor runs it in an active workflow ('trigger'), or "Fetch test event" ('manual': nothing committed). */
 	async tick(mode: WorkflowExecuteMode = 'trigger'): Promise<Tick> {
 		const packages = await loadPackages();
 		const { credentials } = this.options;
 		const node = buildNode(packages, { type: this.options.type, typeVersion: this.options.typeVersion, parameters: this.options.parameters }, { id: 'poll-1', name: 'Poll', x: 0 }, credentials);
-		const workflowData = workflowRecord('harness-poll', [node], {});
+		const workflowData = workflowRecord(this.workflowId, [node], {});
 		const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: true, nodeTypes: packages.nodeTypes });
 		const tick: Tick = {};
 		let staged: IDataObject = {};
@@ -68,7 +91,11 @@ export class PollTrigger {
 				throw new Error('hand-off failed (simulated crash before the cursor commit)');
 			}
 			tick.items = data[0];
-			if (mode !== 'manual') commit();
+			if (mode === 'manual') return;
+			if (this.holdNextCommit) {
+				this.holdNextCommit = false;
+				this.held = JSON.stringify(staged);
+			} else commit();
 		};
 		const context = new coreRuntime.PollContext(
 			workflow,

@@ -11,6 +11,7 @@ import { pollUpdated } from './poll-updated';
 import { isPollEvent } from './properties';
 import { readBoolean } from '../shared/parameters';
 import { readState, writeState } from './state';
+import { handOffName, rememberHandOff, savedBeforeLastHandOff } from './recent-hand-offs';
 import { shapePolled } from './output';
 import { testEvent } from './test-event';
 
@@ -39,12 +40,23 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	running.add(trigger);
 	try {
 		const saved = readState(this, feed.key);
+		const position = JSON.stringify(saved ?? null);
 		const { emitted, state } =
 			event === 'updatedJob'
 				? await pollUpdated(this, feed, saved)
 				: await pollNew(this, feed, saved, readBoolean(this.getNode(), (name, fallback) => this.getNodeParameter(name, fallback), 'includeExisting', 'Include Existing Items', false), new TimeBudget(budgetMs(this)));
-		writeState(this, state);
-		return emitted.length > 0 ? [shapePolled(this, event, emitted.map((item) => item.item))] : null;
+		if (emitted.length > 0 && savedBeforeLastHandOff(trigger, position)) {
+			this.logger.info('Job Signals (Polling) Trigger: n8n has not saved the position of this trigger\'s last hand-off yet; this poll time is skipped', { workflowId: this.getWorkflow().id, node: this.getNode().name });
+			return null;
+		}
+		if (emitted.length === 0) {
+			// A new position (activation) gets a name too: one activated again on the same data is not the same position.
+			writeState(this, { ...state, handOff: saved?.handOff ?? handOffName() });
+			return null;
+		}
+		writeState(this, { ...state, handOff: handOffName() });
+		rememberHandOff(trigger, position);
+		return [shapePolled(this, event, emitted.map((item) => item.item))];
 	} finally {
 		running.delete(trigger);
 	}

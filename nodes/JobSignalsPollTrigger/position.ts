@@ -40,6 +40,8 @@ export interface PollState {
 	backlog: Segment[];
 	/** Updated Job only: the newest updated_at handled and the ids handled at that second. */
 	updated?: Edge;
+	/** The hand-off that wrote this position (recent-hand-offs.ts); kept by polls that emit nothing. */
+	handOff?: string;
 }
 
 export interface Keyed {

@@ -64,7 +64,7 @@ describe('poll trigger: faults', () => {
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(failed.error?.message).toMatch(/does not match the API contract|not JSON|could not be read/i);
 		expect(poller.state()).toBe(before);
-		const next = await poller.tick();
+		const next = await poller.restart().tick();
 		expectExactlyOnce([idsOf(next, 'job_id')], expected);
 	});
 
@@ -88,7 +88,7 @@ describe('poll trigger: faults', () => {
 		expect(crashed.items).toBeUndefined();
 		expect(crashed.error?.message).toMatch(/hand-off failed/);
 		expect(poller.state()).toBe(before);
-		const next = await poller.tick();
+		const next = await poller.restart().tick();
 		expectExactlyOnce([idsOf(next, 'job_id')], expected);
 	});
 });

@@ -1,6 +1,7 @@
 // A poll time that comes while the last poll still runs (n8n's in-memory scheduler starts one at every poll time): its items come out once.
 // Found by the real-n8n e2e test (test/e2e/poll-trigger.e2e.test.ts): an answer slower than the poll interval made two polls emit the same signals.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { WINDOW_MS } from '../../nodes/JobSignalsPollTrigger/recent-hand-offs';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.ts';
 import { setFaults } from '../node/direct';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger } from './setup';
@@ -46,4 +47,45 @@ describe('poll trigger: overlapping polls', () => {
 		expect((await poller.tick()).error).toBeDefined();
 		expectExactlyOnce([idsOf(await poller.tick(), 'signal_id')], expected);
 	});
+
+	/**
+	 * n8n saves the position after poll() returns, with the hand-off; a poll that starts before that lands reads the old
+	 * position. Seen in a real n8n with durable poll cursors after a restart: its activation poll and the first
+	 * scheduled poll emitted the same jobs (test/e2e/poll-trigger-durable.e2e.test.ts).
+	 */
+	it('a poll that reads the position before the last hand-off was saved emits nothing; once saved, nothing comes again', async () => {
+		const poller = trigger(mock, PROBLEMS);
+		await poller.tick();
+		const expected = problemSignals(await processCycle(mock));
+		poller.holdHandOffCommit();
+		const first = await poller.tick();
+		const early = await poller.tick();
+		poller.landHeldCommit();
+		const after = await poller.tick();
+		expect([first.error, early.error, after.error]).toEqual([undefined, undefined, undefined]);
+		expect(early.items).toBeUndefined();
+		expectExactlyOnce([idsOf(first, 'signal_id'), idsOf(early, 'signal_id'), idsOf(after, 'signal_id')], expected);
+	});
+
+	it('a hand-off whose save never lands: its items come out again once the window has passed, not lost', async () => {
+		const poller = trigger(mock, PROBLEMS);
+		await poller.tick();
+		const expected = problemSignals(await processCycle(mock));
+		poller.holdHandOffCommit();
+		const lost = await poller.tick();
+		expect(idsOf(lost, 'signal_id').sort()).toEqual([...expected].sort());
+		expect((await poller.tick()).items).toBeUndefined();
+		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + WINDOW_MS });
+		try {
+			expectExactlyOnce([idsOf(await poller.tick(), 'signal_id')], expected);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
 });
+
+function problemSignals(events: Awaited<ReturnType<typeof processCycle>>): string[] {
+	const ids = events.filter((e) => e.event_type === 'signal' && (e.event_data.info as { group: string }).group === 'problems').map((e) => String(e.event_data.signal_id));
+	expect(ids.length).toBeGreaterThan(0);
+	return ids;
+}
