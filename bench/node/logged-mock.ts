@@ -1,4 +1,5 @@
 /** The standalone mock over real HTTP, with every request it answers logged (to count calls and 429s) and timed. */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { getResponse, http } from 'msw';
 import type { StartOptions } from '../../mock-server/src/server.ts';
 import { startMockServer } from '../../mock-server/src/server.ts';
@@ -18,6 +19,11 @@ export async function startLoggedMock(options: StartOptions) {
 	});
 	// The server reads service.handlers on each request, so from now on the logging handler answers them all.
 	handlers.splice(0, handlers.length, timed);
+	// The collector's pauses in the mock's process: a long one holds every page a pipelined walk waits for.
+	let gcLongestMs = 0;
+	new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) gcLongestMs = Math.max(gcLongestMs, entry.duration);
+	}).observe({ entryTypes: ['gc'] });
 	return {
 		...server,
 		/** The log since the last call, then cleared: calls made, 429s received, other failures. */
@@ -25,9 +31,12 @@ export async function startLoggedMock(options: StartOptions) {
 			const statuses = logged.log.map((entry) => entry.status);
 			logged.clear();
 			const spent = mockMs;
+			const gcMs = gcLongestMs;
 			mockMs = 0;
+			gcLongestMs = 0;
 			return {
 				mockMs: spent,
+				gcLongestMs: gcMs,
 				calls: statuses.length,
 				tooMany: statuses.filter((s) => s === 429).length,
 				otherFailures: statuses.filter((s) => s !== 429 && (s < 200 || s >= 300)).length,
