@@ -139,14 +139,12 @@ export class Processor {
 		if (sources.length === 0) return [];
 		const now = this.tick();
 		const events: CycleEvent[] = [];
-		const existing = (count: number) =>
-			source ? Promise.resolve(random.sample(store.jobsBySource.get(source.source_id) ?? [], count)) : valuesAt(store.jobs, random.samplePlaces(store.jobs.size, count), work);
 		const each = async <T>(items: readonly T[], change: (item: T) => Promise<CycleEvent[]>) => {
 			for (const item of items) events.push(...(await change(item)));
 		};
 		for (let i = 0; i < sizes.created; i++) events.push(...(await this.create(random.pick(sources), now, work)));
-		await each(await existing(sizes.updated), (old) => this.update(old, now, work));
-		await each(await existing(sizes.deleted), (gone) => this.remove(gone, now, work));
+		await each(await this.sampleJobs(source, sizes.updated, work), (old) => this.update(old, now, work));
+		await each(await this.sampleJobs(source, sizes.deleted, work), (gone) => this.remove(gone, now, work));
 		// The current record: `sources` holds the one from before an earlier move or count.
 		const current = () => this.sourceNamed(random.pick(sources).source_id);
 		for (let i = 0; i < sizes.signals; i++) events.push(...(await this.signal(current(), now, work)));
@@ -184,11 +182,16 @@ export class Processor {
 			if (!job) throw new UnknownRecord(`No job with id "${jobId}" (a deleted job is gone)`);
 			return job;
 		}
-		const size = source ? (this.store.jobsBySource.get(source.source_id)?.length ?? 0) : this.store.jobs.size;
-		if (size === 0) throw new UnknownRecord(source ? `Source "${source.source_id}" has no jobs left` : 'The data set has no jobs left');
-		if (source) return this.random.pick(this.store.jobsBySource.get(source.source_id) as StoredJob[]);
-		const [job] = await valuesAt(this.store.jobs, this.random.samplePlaces(size, 1), work);
+		const [job] = await this.sampleJobs(source, 1, work);
+		if (!job) throw new UnknownRecord(source ? `Source "${source.source_id}" has no jobs left` : 'The data set has no jobs left');
 		return job;
+	}
+
+	/** `count` distinct jobs drawn at random: the source's, or of the whole data set (read out of the map, not copied). */
+	private async sampleJobs(source: Source | undefined, count: number, work: Work): Promise<StoredJob[]> {
+		const { store, random } = this;
+		if (source) return random.sample(store.jobsBySource.get(source.source_id) ?? [], count);
+		return valuesAt(store.jobs, random.samplePlaces(store.jobs.size, count), work);
 	}
 
 	/** Strictly increasing per call, so new jobs are the newest even within one second. */
