@@ -68,14 +68,15 @@ const workflows = [
 	}),
 ];
 
-/** Process groups of the deployment's n8n processes: those whose environment names its user folder. */
-function n8nProcessGroups(userFolder: string): Set<number> {
-	const groups = new Set<number>();
+/** Process groups of the deployment's n8n processes (those whose environment names its user folder), with the role of each. */
+function n8nProcessGroups(userFolder: string): Map<number, string> {
+	const groups = new Map<number, string>();
 	for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
 		try {
 			const environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
 			if (!environ.split('\0').includes(`N8N_USER_FOLDER=${userFolder}`)) continue;
-			groups.add(statFields(pid)[2]);
+			const group = statFields(pid)[2];
+			if (!groups.has(group)) groups.set(group, roleOf(group));
 		} catch {
 			// Gone, or not ours.
 		}
@@ -100,13 +101,13 @@ function roleOf(group: number): string {
 }
 
 /** User + system CPU seconds of every live process in the groups, by the role of its group (a group's task runners count with it). */
-function cpuSeconds(groups: Set<number>): Map<string, number> {
+function cpuSeconds(groups: Map<number, string>): Map<string, number> {
 	const byRole = new Map<string, number>();
 	for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
 		try {
 			const fields = statFields(pid);
-			if (!groups.has(fields[2])) continue;
-			const role = roleOf(fields[2]);
+			const role = groups.get(fields[2]);
+			if (role === undefined) continue;
 			byRole.set(role, (byRole.get(role) ?? 0) + (fields[11] + fields[12]) / TICKS_PER_SECOND);
 		} catch {
 			// Gone.
@@ -132,7 +133,7 @@ interface Round {
 	bodies: Map<number, string>;
 }
 
-async function send(base: string, target: Target, count: number, inFlight: number, groups: Set<number>, run: string): Promise<Round> {
+async function send(base: string, target: Target, count: number, inFlight: number, groups: Map<number, string>, run: string): Promise<Round> {
 	const timings: number[] = [];
 	const statuses = new Map<number, number>();
 	const bodies = new Map<number, string>();
