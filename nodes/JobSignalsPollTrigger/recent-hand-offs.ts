@@ -28,19 +28,19 @@ function forgetOld(now: number): void {
 }
 
 /** Whether `position` (the saved state as read, as JSON) is the one this trigger's last hand-off in this process started from. */
-export function savedBeforeLastHandOff(trigger: string, position: string, now = Date.now()): boolean {
-	forgetOld(now);
+export function savedBeforeLastHandOff(trigger: string, position: string): boolean {
+	forgetOld(Date.now());
 	return last.get(trigger)?.from === position;
 }
 
-export function rememberHandOff(trigger: string, from: string, now = Date.now()): void {
-	last.set(trigger, { at: now, from });
+export function rememberHandOff(trigger: string, from: string): void {
+	last.set(trigger, { at: Date.now(), from });
 }
 
 let named = 0;
 
 /** A name for a hand-off, unique in this process (and across restarts, by the clock). */
-export function handOffName(now = Date.now()): string {
+export function handOffName(): string {
 	named++;
-	return `${now.toString(36)}-${named.toString(36)}`;
+	return `${Date.now().toString(36)}-${named.toString(36)}`;
 }
