@@ -317,12 +317,12 @@ export function describeExactlyOnce(mode: Mode): void {
 					console.log(
 						`[measured] queue mode, ${BULK} new ids sent 8 at a time in ${Math.round(sentIn / 1000)} s, all executed after ${Math.round((Date.now() - started) / 1000)} s; ${when} the record holds ${ids.size} ids and lacks ${missing} of the newest ${WINDOW_SIZE} sent`,
 					);
-					return { ids };
+					return ids;
 				};
 				measure('at once');
 				// The trigger asserts each recording again 2, 6 and 12 s later (database-record.ts): what those restore.
 				await new Promise((done) => setTimeout(done, 15_000));
-				const { ids: held } = measure('15 s later');
+				const held = measure('15 s later');
 				expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
 				expect(executions).toHaveLength(before.length + BULK);
 				expect(held.size).toBe(WINDOW_SIZE);
