@@ -104,7 +104,8 @@ const roundLines = (rounds: Row[][]) =>
 	rounds.map(
 		(rows) =>
 			`  ${rows[0].scenario.label}, ${rows.length} rounds: wall ${rows.map((row) => seconds(row.result.wallMs)).join(', ')}; ` +
-			`CPU ${rows.map((row) => seconds(row.result.cpuMs)).join(', ')}; mock ${rows.map((row) => seconds(row.calls.mockMs)).join(', ')}; ` +
+			`CPU ${rows.map((row) => seconds(row.result.cpuMs)).join(', ')}; ` +
+			`GC pauses (major) ${rows.map((row) => `${Math.round(row.result.gcPauseMs)} ms (${row.result.gcMajor})`).join(', ')}; mock ${rows.map((row) => seconds(row.calls.mockMs)).join(', ')}; ` +
 			`mock's longest GC pause ${rows.map((row) => `${Math.round(row.calls.gcLongestMs)} ms`).join(', ')}`,
 	);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

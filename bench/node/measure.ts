@@ -4,6 +4,7 @@
  * scenario, so that peak memory belongs to that run alone and the mock (in the
  * parent) is not counted.
  */
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { loadPackages } from '../../harness/in-process/packages.ts';
 import { runChain } from '../../harness/in-process/workflow.ts';
@@ -25,6 +26,9 @@ export interface Measurement {
 	error?: string;
 	peakRssDeltaBytes: number;
 	peakHeapDeltaBytes: number;
+	/** This process's GC pauses during the run: their sum, and how many were major (mark-compact). */
+	gcPauseMs: number;
+	gcMajor: number;
 }
 
 const SAMPLE_EVERY_MS = 10;
@@ -39,12 +43,18 @@ export async function measure({ scenario, credentials }: ChildTask): Promise<Mea
 	const sampler = setInterval(() => {
 		peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 	}, SAMPLE_EVERY_MS);
+	const pauses: PerformanceEntry[] = [];
+	const gc = new PerformanceObserver((list) => pauses.push(...list.getEntries()));
+	gc.observe({ entryTypes: ['gc'] });
 	const started = performance.now();
 	const cpuBefore = process.cpuUsage();
 	const runs = await runChain(scenario.steps, { input: scenario.input, credentials });
 	const wallMs = performance.now() - started;
 	const cpu = process.cpuUsage(cpuBefore);
 	clearInterval(sampler);
+	pauses.push(...gc.takeRecords());
+	gc.disconnect();
+	const during = pauses.filter((entry) => entry.startTime >= started && entry.startTime <= started + wallMs);
 	peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 	const peakRss = process.resourceUsage().maxRSS * 1024;
 
@@ -60,5 +70,7 @@ export async function measure({ scenario, credentials }: ChildTask): Promise<Mea
 		...(failed?.error ? { error: `${failed.error.message}${failed.error.description ? ` — ${failed.error.description}` : ''}` } : {}),
 		peakRssDeltaBytes: peakRss - before.rss,
 		peakHeapDeltaBytes: peakHeap - before.heapUsed,
+		gcPauseMs: during.reduce((sum, entry) => sum + entry.duration, 0),
+		gcMajor: during.filter((entry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR).length,
 	};
 }
