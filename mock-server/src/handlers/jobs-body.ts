@@ -2,8 +2,8 @@
 import { SEED_EPOCH } from '../data/generate';
 import { inSlices, type Pause } from '../data/in-slices';
 import type { StoredJob } from '../data/model';
-import { jsonBytes, utf8 } from '../http/respond';
-import { envelopeJson } from './record-json';
+import { jsonBytes } from '../http/respond';
+import { envelopeBytes } from './record-json';
 
 export interface JobsMetrics {
 	count_jobs: number;
@@ -26,5 +26,5 @@ export function jobsEnvelope(data: readonly StoredJob[], metrics: JobsMetrics, c
 
 /** The envelope as UTF-8, for a handler that keeps answers it may give again. */
 export function jobsEnvelopeBytes(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Uint8Array<ArrayBuffer> {
-	return utf8.encode(envelopeJson({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics }));
+	return envelopeBytes({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics });
 }

@@ -14,9 +14,28 @@ export function recordJson(record: object): string {
 	return json;
 }
 
-/** An envelope's JSON text: the fields of `before`, then `"<name>": [records]`, then the fields of `after`. */
-export function envelopeJson(before: object, name: string, records: readonly object[], after: object = {}): string {
+const COMMA = 0x2c;
+
+/**
+ * An envelope as UTF-8: the fields of `before`, then `"<name>": [records]`, then the fields of `after`.
+ * Each record's text is written straight into one buffer of the answer's size: joining them into one
+ * string and encoding that took ×5 the time on a 1000-signal page and left a ~1 MB string as garbage.
+ */
+export function envelopeBytes(before: object, name: string, records: readonly object[], after: object = {}): Uint8Array<ArrayBuffer> {
 	const fields = (object: object) => JSON.stringify(object).slice(1, -1);
-	const parts = [fields(before), `"${name}":[${records.map(recordJson).join(',')}]`, fields(after)];
-	return `{${parts.filter((part) => part !== '').join(',')}}`;
+	const head = `{${[fields(before), `"${name}":[`].filter((part) => part !== '').join(',')}`;
+	const tailFields = fields(after);
+	const tail = tailFields === '' ? ']}' : `],${tailFields}}`;
+	const texts = records.map(recordJson);
+	let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, texts.length - 1);
+	for (const text of texts) size += Buffer.byteLength(text);
+	// Not from Buffer's shared pool: a kept page must not hold on to other allocations.
+	const out = Buffer.allocUnsafeSlow(size);
+	let at = out.write(head, 0);
+	for (let i = 0; i < texts.length; i++) {
+		if (i > 0) out[at++] = COMMA;
+		at += out.write(texts[i], at);
+	}
+	out.write(tail, at);
+	return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }

@@ -1,12 +1,12 @@
-/** Serializes a signals envelope to JSON text; each signal's JSON is computed once (recordJson). */
+/** Serializes a signals envelope to UTF-8; each signal's JSON is computed once (recordJson). */
 import type { Pagination, Signal } from '../../../contract/schemas';
-import { envelopeJson } from './record-json';
+import { envelopeBytes } from './record-json';
 
-export function signalsJson(
+export function signalsBytes(
 	where: { group: string; category?: string; type?: string },
 	pagination: Pagination,
 	signals: readonly Signal[],
-): string {
+): Uint8Array<ArrayBuffer> {
 	// Field order follows the spec's envelope table; category/type only on their endpoints.
-	return envelopeJson({ group: where.group, category: where.category, type: where.type, pagination }, 'signals', signals);
+	return envelopeBytes({ group: where.group, category: where.category, type: where.type, pagination }, 'signals', signals);
 }

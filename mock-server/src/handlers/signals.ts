@@ -6,10 +6,10 @@ import { signalsQuerySchema } from '../../../contract/schemas';
 import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
-import { apiError, jsonBytes, utf8 } from '../http/respond';
+import { apiError, jsonBytes } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { HandlerContext } from '../handler-context.ts';
-import { signalsJson } from './signals-body';
+import { signalsBytes } from './signals-body';
 
 export function signalHandlers(context: HandlerContext): HttpHandler[] {
 	// Clients re-read the same pages (polling, paging): a 1000-signal body is built and UTF-8 encoded once per data version.
@@ -34,7 +34,7 @@ export function signalHandlers(context: HandlerContext): HttpHandler[] {
 				activeOnly: query.active_only,
 			});
 			const { pagination, items } = paginate(matching, query.page, query.per_page);
-			return utf8.encode(signalsJson({ group, category, type }, pagination, items));
+			return signalsBytes({ group, category, type }, pagination, items);
 		});
 		return jsonBytes(body);
 	};
