@@ -1,9 +1,16 @@
 /** The standalone mock over real HTTP, with every request it answers logged (to count calls and 429s) and timed. */
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { getResponse, http } from 'msw';
 import type { StartOptions } from '../../mock-server/src/server.ts';
 import { startMockServer } from '../../mock-server/src/server.ts';
 import { logRequests } from '../../harness/in-process/request-log.ts';
+
+/** One GC pause of the mock's process: when it began (ms since the epoch), how long, and whether it was a major (mark-compact) one. */
+export interface MockPause {
+	at: number;
+	ms: number;
+	major: boolean;
+}
 
 export async function startLoggedMock(options: StartOptions) {
 	const server = await startMockServer({ ...options, port: 0 });
@@ -19,10 +26,14 @@ export async function startLoggedMock(options: StartOptions) {
 	});
 	// The server reads service.handlers on each request, so from now on the logging handler answers them all.
 	handlers.splice(0, handlers.length, timed);
-	// The collector's pauses in the mock's process: a long one holds every page a pipelined walk waits for.
-	let gcLongestMs = 0;
+	// The collector's pauses in the mock's process (a long one holds every page a pipelined walk waits for),
+	// with their clock time, so that a run can count those that fell inside it.
+	let pauses: MockPause[] = [];
 	new PerformanceObserver((list) => {
-		for (const entry of list.getEntries()) gcLongestMs = Math.max(gcLongestMs, entry.duration);
+		for (const entry of list.getEntries()) {
+			const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+			pauses.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration, major: kind === constants.NODE_PERFORMANCE_GC_MAJOR });
+		}
 	}).observe({ entryTypes: ['gc'] });
 	return {
 		...server,
@@ -31,12 +42,12 @@ export async function startLoggedMock(options: StartOptions) {
 			const statuses = logged.log.map((entry) => entry.status);
 			logged.clear();
 			const spent = mockMs;
-			const gcMs = gcLongestMs;
+			const gc = pauses;
 			mockMs = 0;
-			gcLongestMs = 0;
+			pauses = [];
 			return {
 				mockMs: spent,
-				gcLongestMs: gcMs,
+				gc,
 				calls: statuses.length,
 				tooMany: statuses.filter((s) => s === 429).length,
 				otherFailures: statuses.filter((s) => s !== 429 && (s < 200 || s >= 300)).length,

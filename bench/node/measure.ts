@@ -16,6 +16,8 @@ export interface ChildTask {
 }
 
 export interface Measurement {
+	/** When the run began, in ms since the epoch (to match the mock's GC pauses to it). */
+	startedAt: number;
 	wallMs: number;
 	/** CPU time (user + system) of this process during the run: on a shared machine, less moved by other work than wall time. */
 	cpuMs: number;
@@ -62,6 +64,7 @@ export async function measure({ scenario, credentials }: ChildTask): Promise<Mea
 	const failed = runs.find((run) => run.error);
 	const ids = scenario.idField ? new Set(last.items.map((item) => item.json[scenario.idField!])) : undefined;
 	return {
+		startedAt: performance.timeOrigin + started,
 		wallMs,
 		cpuMs: (cpu.user + cpu.system) / 1000,
 		nodeMs: runs.map((run) => run.executionTime ?? Number.NaN),
