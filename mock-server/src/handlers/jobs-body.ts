@@ -2,8 +2,8 @@
 import { SEED_EPOCH } from '../data/generate';
 import { inSlices, type Pause } from '../data/in-slices';
 import type { StoredJob } from '../data/model';
-import { jsonBytes } from '../http/respond';
-import { envelopeBytes } from './record-json';
+import { jsonChunks } from '../http/respond';
+import { envelopeChunks } from './record-json';
 
 export interface JobsMetrics {
 	count_jobs: number;
@@ -21,10 +21,10 @@ export async function jobsMetrics(matching: readonly StoredJob[], pause?: Pause)
 
 /** `{data, cursor_job_id?, metrics}` for cursor pages; search pages have no cursor. */
 export function jobsEnvelope(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Response {
-	return jsonBytes(jobsEnvelopeBytes(data, metrics, cursor));
+	return jsonChunks(jobsEnvelopeChunks(data, metrics, cursor));
 }
 
-/** The envelope as UTF-8, for a handler that keeps answers it may give again. */
-export function jobsEnvelopeBytes(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Uint8Array<ArrayBuffer> {
-	return envelopeBytes({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics });
+/** The envelope as UTF-8 chunks, for a handler that keeps answers it may give again. */
+export function jobsEnvelopeChunks(data: readonly StoredJob[], metrics: JobsMetrics, cursor?: string): Uint8Array<ArrayBuffer>[] {
+	return envelopeChunks({}, 'data', data.map((j) => j.job), { cursor_job_id: cursor, metrics });
 }

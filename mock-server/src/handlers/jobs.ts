@@ -5,14 +5,14 @@ import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../../../contract
 import type { Account, StoredJob } from '../data/model';
 import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
-import { apiError, jsonBytes, jsonText } from '../http/respond';
+import { apiError, jsonBytes, jsonChunks } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import { RecentResults } from '../data/recent-results';
 import { searchJobs, searchLimitProblem } from '../search/job-search';
 import type { HandlerContext } from '../handler-context.ts';
 import { accountFilters } from './filters';
-import { jobsEnvelope, jobsEnvelopeBytes, jobsMetrics, type JobsMetrics } from './jobs-body';
-import { recordJson } from './record-json';
+import { jobsEnvelope, jobsEnvelopeChunks, jobsMetrics, type JobsMetrics } from './jobs-body';
+import { recordBytes } from './record-json';
 import { trackedSource } from './sources';
 
 const JOB_CURSOR_SHAPE = /^\d+:[A-Za-z0-9_-]+$/;
@@ -32,8 +32,8 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 	// A client pages through one search offset by offset: scanning 100,000 jobs once per search, not once per page.
 	// The promise is kept, so the same search asked again while it runs waits for that one scan.
 	const recentSearches = new RecentResults<Promise<{ matching: readonly StoredJob[]; metrics: JobsMetrics }>>(32);
-	// And its pages as sent: building and encoding a 100-job page allocated ~150 KB per request, which fed V8's collector.
-	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>>(32);
+	// And its pages as sent (lists of the records' cached bytes): building and encoding a 100-job page allocated ~150 KB per request, which fed V8's collector.
+	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>[]>(32);
 
 	const jobsOfSource = async (call: ApiCall, sourceId: string | undefined) => {
 		const source = trackedSource(context, call, sourceId);
@@ -76,13 +76,13 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 				const found = await searchJobs(store.searchScopeOf(account.account_id), query);
 				return { matching: found, metrics: await jobsMetrics(found) };
 			});
-			return jsonBytes(recentPages.get(JSON.stringify([key, query.offset]), version, () =>
-				jobsEnvelopeBytes(matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize), metrics)));
+			return jsonChunks(recentPages.get(JSON.stringify([key, query.offset]), version, () =>
+				jobsEnvelopeChunks(matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize), metrics)));
 		}),
 		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
 			const job = store.jobById(params.job_id);
 			if (!job || !store.sees(account.account_id, job)) return apiError(404, `No job with id "${params.job_id}"`);
-			return jsonText(recordJson(job));
+			return jsonBytes(recordBytes(job));
 		}),
 	];
 }

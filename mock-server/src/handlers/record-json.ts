@@ -1,41 +1,37 @@
 /**
- * JSON text of a stored record, computed once. Records are never changed once
- * stored (an update stores a new object), so a page of them is a string join
- * instead of a JSON.stringify of every record on every request.
+ * The UTF-8 JSON of a stored record, computed once. Records are never changed
+ * once stored (an update stores a new object), so a page of them is a list of
+ * their bytes, sent one after another: building a page allocates no copy of its
+ * records. (Pages built as one buffer each, ~1 MB for 1,000 signals, were enough
+ * garbage outside V8's heap to bring a full collection into every third or
+ * fourth Return All of 20,000 signals, ~0.06 s each; docs/benchmarks.md.)
  */
-const serialized = new WeakMap<object, string>();
+import { utf8 } from '../http/respond';
 
-export function recordJson(record: object): string {
-	let json = serialized.get(record);
-	if (json === undefined) {
-		json = JSON.stringify(record);
-		serialized.set(record, json);
+/** Each record's JSON after a comma: a record in a list is `,{…}`, the first one is the same bytes from the second on. */
+const serialized = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+
+function afterComma(record: object): Uint8Array<ArrayBuffer> {
+	let bytes = serialized.get(record);
+	if (bytes === undefined) {
+		bytes = utf8.encode(`,${JSON.stringify(record)}`);
+		serialized.set(record, bytes);
 	}
-	return json;
+	return bytes;
 }
 
-const COMMA = 0x2c;
+/** The record's JSON as UTF-8 (a view of the cached bytes, not a copy). */
+export function recordBytes(record: object): Uint8Array<ArrayBuffer> {
+	return afterComma(record).subarray(1);
+}
 
-/**
- * An envelope as UTF-8: the fields of `before`, then `"<name>": [records]`, then the fields of `after`.
- * Each record's text is written straight into one buffer of the answer's size: joining them into one
- * string and encoding that took ×5 the time on a 1000-signal page and left a ~1 MB string as garbage.
- */
-export function envelopeBytes(before: object, name: string, records: readonly object[], after: object = {}): Uint8Array<ArrayBuffer> {
+/** An envelope as UTF-8 chunks, in order: the fields of `before`, then `"<name>": [records]`, then the fields of `after`. */
+export function envelopeChunks(before: object, name: string, records: readonly object[], after: object = {}): Uint8Array<ArrayBuffer>[] {
 	const fields = (object: object) => JSON.stringify(object).slice(1, -1);
 	const head = `{${[fields(before), `"${name}":[`].filter((part) => part !== '').join(',')}`;
 	const tailFields = fields(after);
-	const tail = tailFields === '' ? ']}' : `],${tailFields}}`;
-	const texts = records.map(recordJson);
-	let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, texts.length - 1);
-	for (const text of texts) size += Buffer.byteLength(text);
-	// Not from Buffer's shared pool: a kept page must not hold on to other allocations.
-	const out = Buffer.allocUnsafeSlow(size);
-	let at = out.write(head, 0);
-	for (let i = 0; i < texts.length; i++) {
-		if (i > 0) out[at++] = COMMA;
-		at += out.write(texts[i], at);
-	}
-	out.write(tail, at);
-	return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+	const chunks = [utf8.encode(head)];
+	for (let i = 0; i < records.length; i++) chunks.push(i === 0 ? recordBytes(records[i]) : afterComma(records[i]));
+	chunks.push(utf8.encode(tailFields === '' ? ']}' : `],${tailFields}}`));
+	return chunks;
 }

@@ -6,14 +6,14 @@ import { signalsQuerySchema } from '../../../contract/schemas';
 import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
-import { apiError, jsonBytes } from '../http/respond';
+import { apiError, jsonChunks } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { HandlerContext } from '../handler-context.ts';
-import { signalsBytes } from './signals-body';
+import { signalsChunks } from './signals-body';
 
 export function signalHandlers(context: HandlerContext): HttpHandler[] {
-	// Clients re-read the same pages (polling, paging): a 1000-signal body is built and UTF-8 encoded once per data version.
-	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>>(32);
+	// Clients re-read the same pages (polling, paging): a page's list of record chunks is made once per data version.
+	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>[]>(32);
 	const answer = ({ url, params, account }: ApiCall) => {
 		const { group, category, type } = params;
 		if (!isSignalGroup(group)) return apiError(404, `Unknown signal group "${group}"`);
@@ -34,9 +34,9 @@ export function signalHandlers(context: HandlerContext): HttpHandler[] {
 				activeOnly: query.active_only,
 			});
 			const { pagination, items } = paginate(matching, query.page, query.per_page);
-			return signalsBytes({ group, category, type }, pagination, items);
+			return signalsChunks({ group, category, type }, pagination, items);
 		});
-		return jsonBytes(body);
+		return jsonChunks(body);
 	};
 	return [
 		apiRoute(context, 'get', API_PATHS.signalsOfType, answer),

@@ -38,7 +38,3 @@ export function jsonChunks(chunks: readonly Uint8Array<ArrayBuffer>[]): Response
 	});
 }
 
-/** A 200 JSON response from JSON text the handler built itself (hot paths join pre-serialized records). */
-export function jsonText(text: string): Response {
-	return jsonBytes(utf8.encode(text));
-}
