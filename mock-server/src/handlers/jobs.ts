@@ -5,7 +5,8 @@ import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../../../contract
 import type { Account, StoredJob } from '../data/model';
 import { cursorPage, decodeCursor } from '../http/cursor';
 import { parseQuery } from '../http/query';
-import { apiError, jsonBytes, jsonChunks } from '../http/respond';
+import { KeptBody } from '../http/kept-body';
+import { apiError, jsonBytes } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import { RecentResults } from '../data/recent-results';
 import { searchJobs, searchLimitProblem } from '../search/job-search';
@@ -33,7 +34,7 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 	// The promise is kept, so the same search asked again while it runs waits for that one scan.
 	const recentSearches = new RecentResults<Promise<{ matching: readonly StoredJob[]; metrics: JobsMetrics }>>(32);
 	// And its pages as sent (lists of the records' cached bytes): building and encoding a 100-job page allocated ~150 KB per request, which fed V8's collector.
-	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>[]>(32);
+	const recentPages = new RecentResults<KeptBody>(32);
 
 	const jobsOfSource = async (call: ApiCall, sourceId: string | undefined) => {
 		const source = trackedSource(context, call, sourceId);
@@ -76,8 +77,8 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 				const found = await searchJobs(store.searchScopeOf(account.account_id), query);
 				return { matching: found, metrics: await jobsMetrics(found) };
 			});
-			return jsonChunks(recentPages.get(JSON.stringify([key, query.offset]), version, () =>
-				jobsEnvelopeChunks(matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize), metrics)));
+			return recentPages.get(JSON.stringify([key, query.offset]), version, () =>
+				new KeptBody(jobsEnvelopeChunks(matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize), metrics))).response();
 		}),
 		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
 			const job = store.jobById(params.job_id);

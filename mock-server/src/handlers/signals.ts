@@ -6,14 +6,15 @@ import { signalsQuerySchema } from '../../../contract/schemas';
 import { RecentResults } from '../data/recent-results';
 import { paginate } from '../http/pagination';
 import { parseQuery } from '../http/query';
-import { apiError, jsonChunks } from '../http/respond';
+import { KeptBody } from '../http/kept-body';
+import { apiError } from '../http/respond';
 import { apiRoute, type ApiCall } from '../http/route';
 import type { HandlerContext } from '../handler-context.ts';
 import { signalsChunks } from './signals-body';
 
 export function signalHandlers(context: HandlerContext): HttpHandler[] {
-	// Clients re-read the same pages (polling, paging): a page's list of record chunks is made once per data version.
-	const recentPages = new RecentResults<Uint8Array<ArrayBuffer>[]>(32);
+	// Clients re-read the same pages (polling, paging): a page's body is made once per data version.
+	const recentPages = new RecentResults<KeptBody>(32);
 	const answer = ({ url, params, account }: ApiCall) => {
 		const { group, category, type } = params;
 		if (!isSignalGroup(group)) return apiError(404, `Unknown signal group "${group}"`);
@@ -34,9 +35,9 @@ export function signalHandlers(context: HandlerContext): HttpHandler[] {
 				activeOnly: query.active_only,
 			});
 			const { pagination, items } = paginate(matching, query.page, query.per_page);
-			return signalsChunks({ group, category, type }, pagination, items);
+			return new KeptBody(signalsChunks({ group, category, type }, pagination, items));
 		});
-		return jsonChunks(body);
+		return body.response();
 	};
 	return [
 		apiRoute(context, 'get', API_PATHS.signalsOfType, answer),
