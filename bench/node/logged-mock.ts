@@ -1,9 +1,10 @@
 /** The standalone mock over real HTTP, with every request it answers logged (to count calls and 429s) and timed. */
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { getResponse, http } from 'msw';
 import type { StartOptions } from '../../mock-server/src/server.ts';
 import { startMockServer } from '../../mock-server/src/server.ts';
 import { logRequests } from '../../harness/in-process/request-log.ts';
+import { isMajorGc } from './gc.ts';
 
 /** One GC pause of the mock's process: when it began (ms since the epoch), how long, and whether it was a major (mark-compact) one. */
 export interface MockPause {
@@ -30,10 +31,7 @@ export async function startLoggedMock(options: StartOptions) {
 	// with their clock time, so that a run can count those that fell inside it.
 	let pauses: MockPause[] = [];
 	new PerformanceObserver((list) => {
-		for (const entry of list.getEntries()) {
-			const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
-			pauses.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration, major: kind === constants.NODE_PERFORMANCE_GC_MAJOR });
-		}
+		for (const entry of list.getEntries()) pauses.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration, major: isMajorGc(entry) });
 	}).observe({ entryTypes: ['gc'] });
 	return {
 		...server,

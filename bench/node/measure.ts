@@ -4,10 +4,11 @@
  * scenario, so that peak memory belongs to that run alone and the mock (in the
  * parent) is not counted.
  */
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { loadPackages } from '../../harness/in-process/packages.ts';
 import { runChain } from '../../harness/in-process/workflow.ts';
+import { isMajorGc } from './gc.ts';
 import type { Scenario } from './scenarios.ts';
 
 export interface ChildTask {
@@ -74,6 +75,6 @@ export async function measure({ scenario, credentials }: ChildTask): Promise<Mea
 		peakRssDeltaBytes: peakRss - before.rss,
 		peakHeapDeltaBytes: peakHeap - before.heapUsed,
 		gcPauseMs: during.reduce((sum, entry) => sum + entry.duration, 0),
-		gcMajor: during.filter((entry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR).length,
+		gcMajor: during.filter(isMajorGc).length,
 	};
 }
