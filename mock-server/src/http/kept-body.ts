@@ -23,12 +23,7 @@ export class KeptBody {
 			return jsonChunks(this.chunks);
 		}
 		if (this.joined === undefined) {
-			this.joined = new Uint8Array(this.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-			let at = 0;
-			for (const chunk of this.chunks) {
-				this.joined.set(chunk, at);
-				at += chunk.byteLength;
-			}
+			this.joined = Buffer.concat(this.chunks);
 			this.chunks = [];
 		}
 		return jsonBytes(this.joined);
