@@ -1,43 +1,64 @@
 /**
- * The persisted dedupe window: the ids of the last WINDOW_SIZE events a
- * trigger emitted, kept in the workflow's static data so a restart (and the
- * other processes of a queue-mode deployment) do not forget them.
+ * The trigger's dedupe windows: what it remembers of the events it emitted.
  *
- * Why 2,000: a delivery's retries end within about 27 s of its first attempt
- * (backoff 1 + 2 + 4 s plus four 5 s timeouts), and at the spec's one delivery
- * per second that is about 30 deliveries; 2,000 leaves room for a much faster
- * service and keeps the static data, written back after every execution, near
- * 80 KB.
+ * In the process (process-window.ts): the last WINDOW_SIZE events per trigger, in memory, free to keep.
  *
- * The ids are stored as one newline-separated string ("\nid1\nid2\n"), oldest
- * first: a lookup is one native substring search, and a change is one property
- * assignment, which n8n's static-data proxy always notices.
+ * Persisted: the last PERSISTED_WINDOW events, in the workflow's static data, so a restart (or a re-activation)
+ * does not forget them. n8n reads the whole static data three times for every delivery and writes it once, so
+ * its size is paid on every event (docs/benchmarks.md: at 2,000 ids, 76 KB, the trigger used ×1.3 the CPU of
+ * n8n's Webhook node; at 20 ids ×1.1). What it must cover is a retry that reaches n8n after a restart: the
+ * service's retries end within about 27 s of the first attempt (backoff 1 + 2 + 4 s plus four 5 s timeouts),
+ * about 30 deliveries at the spec's one per second. 500 covers them at a service 18 times faster.
  *
- * Who writes it: n8n 2.40 does not save static data changed inside a webhook
- * call (it reloads static data from its database for the execution), so the
- * window is written by the trigger's `execute()`, inside the execution, where
- * n8n saves changed static data when the execution ends. See README,
- * "Exactly once".
+ * An event is kept as its key, 72 bits of the SHA-256 of its id (12 base64url characters), not the id itself
+ * (up to 200 characters): 13 bytes per event whatever the sender's ids, 6.5 KB for the whole window. Two ids
+ * share a key with a chance of about 2^-72 per pair; at 500 keys a new id is mistaken for a repeat with a chance
+ * of about 1 in 10^19.
  *
- * The marker: a queue-mode worker runs the execution with static data it did
- * NOT load (n8n's execution snapshot leaves it out), yet saves whatever the
- * execution changed over the workflow's whole static data. Writing there
- * would erase the window and everything else (automatic registration's
- * webhookId). Activation, which n8n saves in every mode, sets the marker;
- * static data without it was not loaded, and the window is left alone.
+ * The keys are stored as one newline-separated string ("\nkey1\nkey2\n"), oldest first: a lookup is one native
+ * substring search, and a change is one property assignment, which n8n's static-data proxy always notices.
+ * Static data saved by earlier versions of this package holds full ids under `seenEventIds`; they are still
+ * read, and the first write turns them into keys.
+ *
+ * Who writes it: n8n 2.40 does not save static data changed inside a webhook call (it reloads static data from
+ * its database for the execution), so the window is written by the trigger's `execute()`, inside the execution,
+ * where n8n saves changed static data when the execution ends. See docs/guarantees.md.
+ *
+ * The marker: a queue-mode worker runs the execution with static data it did NOT load (n8n's execution snapshot
+ * leaves it out), yet saves whatever the execution changed over the workflow's whole static data. Writing there
+ * would erase the window and everything else (automatic registration's webhookId). Activation, which n8n saves
+ * in every mode, sets the marker; static data without it was not loaded, and the window is left alone.
  */
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+/** Events kept per trigger in the process's memory, and in n8n's database on a queue-mode worker. */
 export const WINDOW_SIZE = 2000;
 
-function storedIds(staticData: IDataObject): string {
-	const stored = staticData.seenEventIds;
+/** Events kept per trigger in the workflow's static data. */
+export const PERSISTED_WINDOW = 500;
+
+/** The persisted form of an event id. */
+export function eventKey(eventId: string): string {
+	return createHash('sha256').update(eventId).digest('base64url').slice(0, 12);
+}
+
+const KEYS = 'seenEventKeys';
+/** Full ids, as earlier versions stored them: read until the next write replaces them by keys. */
+const LEGACY_IDS = 'seenEventIds';
+
+function storedList(staticData: IDataObject, field: string): string {
+	const stored = staticData[field];
 	return typeof stored === 'string' && stored.startsWith('\n') && stored.endsWith('\n') ? stored : '\n';
 }
 
-/** True when the persisted window holds the id. */
-export function inPersistedWindow(staticData: IDataObject, eventId: string): boolean {
-	return storedIds(staticData).includes(`\n${eventId}\n`);
+function entries(list: string): string[] {
+	return list === '\n' ? [] : list.slice(1, -1).split('\n');
+}
+
+/** True when the persisted window holds the event (its key, or its id as earlier versions stored it). */
+export function inPersistedWindow(staticData: IDataObject, eventId: string, key = eventKey(eventId)): boolean {
+	return storedList(staticData, KEYS).includes(`\n${key}\n`) || storedList(staticData, LEGACY_IDS).includes(`\n${eventId}\n`);
 }
 
 const MARKER = 'dedupeWindow';
@@ -48,23 +69,23 @@ export function markLoadedStaticData(staticData: IDataObject): void {
 }
 
 /**
- * Adds the ids (oldest first) that the window lacks, keeps the newest
- * WINDOW_SIZE, and always assigns, so n8n sees the static data as changed.
- * False, and nothing written, when the static data carries no marker.
+ * Adds the keys (oldest first) that the window lacks, keeps the newest PERSISTED_WINDOW, and always assigns, so
+ * n8n sees the static data as changed. False, and nothing written, when the static data carries no marker.
  */
-export function recordInPersistedWindow(staticData: IDataObject, eventIds: Iterable<string>): boolean {
+export function recordInPersistedWindow(staticData: IDataObject, eventKeys: Iterable<string>): boolean {
 	if (staticData[MARKER] !== 1) return false;
-	const stored = storedIds(staticData);
-	const ids = stored === '\n' ? [] : stored.slice(1, -1).split('\n');
-	// One pass over a set: an execution may merge all 2,000 ids its process claimed.
-	const known = new Set(ids);
-	for (const id of eventIds) {
-		if (known.has(id)) continue;
-		known.add(id);
-		ids.push(id);
+	const legacy = entries(storedList(staticData, LEGACY_IDS)).map(eventKey);
+	const keys = [...legacy, ...entries(storedList(staticData, KEYS))];
+	// One pass over a set: an execution may merge all 2,000 keys its process claimed.
+	const known = new Set(keys);
+	for (const key of eventKeys) {
+		if (known.has(key)) continue;
+		known.add(key);
+		keys.push(key);
 	}
-	const kept = ids.slice(-WINDOW_SIZE);
-	staticData.seenEventIds = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
+	const kept = keys.slice(-PERSISTED_WINDOW);
+	staticData[KEYS] = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
 	staticData.seenEventCount = kept.length;
+	if (LEGACY_IDS in staticData) delete staticData[LEGACY_IDS];
 	return true;
 }

@@ -1,6 +1,7 @@
 /**
- * The in-process dedupe window: the ids each trigger (workflow id + node id)
- * accepted in this n8n process, newest last, at most WINDOW_SIZE per trigger.
+ * The in-process dedupe window: the events each trigger (workflow id + node id)
+ * accepted in this n8n process, newest last, at most WINDOW_SIZE per trigger,
+ * each as its key (dedupe-window.ts), the form the persisted window takes.
  *
  * Why memory beside static data: a repeat can arrive while the first
  * delivery's execution still runs, before n8n has saved its static data; and
@@ -14,8 +15,8 @@
 import { WINDOW_SIZE } from './dedupe-window';
 
 interface TriggerWindow {
-	ids: Set<string>;
-	/** Claimed ids whose execution has not yet recorded them (record-execution.ts); a subset of ids. */
+	keys: Set<string>;
+	/** Claimed keys whose execution has not yet recorded them (record-execution.ts); a subset of keys. */
 	pending: Set<string>;
 	/** Deregistered: the window goes once nothing is pending (until then a running execution's save may need it). */
 	released: boolean;
@@ -23,39 +24,39 @@ interface TriggerWindow {
 
 const windows = new Map<string, TriggerWindow>();
 
-/** Claims the id for this trigger; false when this process has already claimed it. */
-export function claimInProcess(triggerKey: string, eventId: string): boolean {
+/** Claims the event for this trigger; false when this process has already claimed it. */
+export function claimInProcess(triggerKey: string, eventKey: string): boolean {
 	let window = windows.get(triggerKey);
-	if (!window) windows.set(triggerKey, (window = { ids: new Set(), pending: new Set(), released: false }));
-	if (window.ids.has(eventId)) return false;
+	if (!window) windows.set(triggerKey, (window = { keys: new Set(), pending: new Set(), released: false }));
+	if (window.keys.has(eventKey)) return false;
 	// A delivery after deregistering: the trigger is active again.
 	window.released = false;
-	window.ids.add(eventId);
-	window.pending.add(eventId);
-	if (window.ids.size > WINDOW_SIZE) {
-		const oldest = window.ids.values().next().value as string;
-		window.ids.delete(oldest);
+	window.keys.add(eventKey);
+	window.pending.add(eventKey);
+	if (window.keys.size > WINDOW_SIZE) {
+		const oldest = window.keys.values().next().value as string;
+		window.keys.delete(oldest);
 		window.pending.delete(oldest);
 	}
 	return true;
 }
 
-/** The ids this process claimed for the trigger, oldest first. */
+/** The keys of the events this process claimed for the trigger, oldest first. */
 export function claimedInProcess(triggerKey: string): string[] {
-	return [...(windows.get(triggerKey)?.ids ?? [])];
+	return [...(windows.get(triggerKey)?.keys ?? [])];
 }
 
-/** The execution of these ids recorded them in the persisted window. */
-export function recordedInProcess(triggerKey: string, eventIds: Iterable<string>): void {
+/** The execution of these events recorded them in the persisted window. */
+export function recordedInProcess(triggerKey: string, eventKeys: Iterable<string>): void {
 	const window = windows.get(triggerKey);
 	if (!window) return;
-	for (const id of eventIds) window.pending.delete(id);
+	for (const key of eventKeys) window.pending.delete(key);
 	if (window.released && window.pending.size === 0) windows.delete(triggerKey);
 }
 
 /**
- * The trigger was deregistered: its window is dropped now, or when the last pending id is recorded. Until then an
- * execution still to record must merge every claim (the union that keeps an overlapping save from dropping ids).
+ * The trigger was deregistered: its window is dropped now, or when the last pending event is recorded. Until then an
+ * execution still to record must merge every claim (the union that keeps an overlapping save from dropping events).
  */
 export function releaseInProcess(triggerKey: string): void {
 	const window = windows.get(triggerKey);

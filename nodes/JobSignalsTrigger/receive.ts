@@ -8,7 +8,7 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { checkEnvelope } from './envelope';
-import { inPersistedWindow } from './dedupe-window';
+import { eventKey, inPersistedWindow } from './dedupe-window';
 import { claimInProcess, triggerKey } from './process-window';
 import { toOutput, type OutputMode } from './output';
 import { eventItem, OUTPUT_VERSION } from './event-output';
@@ -51,8 +51,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
  * static data by `execute()`, inside the execution this delivery starts.
  */
 function claimEvent(context: IWebhookFunctions, eventId: string): boolean {
-	if (inPersistedWindow(context.getWorkflowStaticData('node'), eventId)) return false;
-	return claimInProcess(triggerKey(context.getWorkflow().id, context.getNode().id), eventId);
+	const key = eventKey(eventId);
+	if (inPersistedWindow(context.getWorkflowStaticData('node'), eventId, key)) return false;
+	return claimInProcess(triggerKey(context.getWorkflow().id, context.getNode().id), key);
 }
 
 /**

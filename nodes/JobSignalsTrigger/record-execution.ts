@@ -1,10 +1,11 @@
 /**
  * The trigger's `execute()`: n8n runs it as the first step of the execution a
  * delivery started (a node type with `execute` is executed, not passed
- * through). It writes the delivered ids, and every id this process claimed
- * for the trigger, into the persisted window; n8n saves the changed static
- * data when the execution ends. The union with the process's claims means a save never drops an id
- * that an overlapping execution of this process recorded.
+ * through). It writes the delivered events, and every event this process
+ * claimed for the trigger, into the persisted window (as keys,
+ * dedupe-window.ts); n8n saves the changed static data when the execution
+ * ends. The union with the process's claims means a save never drops an
+ * event that an overlapping execution of this process recorded.
  *
  * On a queue-mode worker the static data was not loaded and nothing is
  * written there (see dedupe-window.ts). There the ids are recorded in n8n's
@@ -21,7 +22,7 @@
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { recordInPersistedWindow } from './dedupe-window';
+import { eventKey, recordInPersistedWindow } from './dedupe-window';
 import { recordInDatabase } from './database-record';
 import { claimedInProcess, recordedInProcess, triggerKey } from './process-window';
 import { OUTPUT_VERSION, shapeEvents } from './event-output';
@@ -29,11 +30,12 @@ import { OUTPUT_VERSION, shapeEvents } from './event-output';
 export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
-	const key = triggerKey(this.getWorkflow().id, this.getNode().id);
-	const persisted = recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimedInProcess(key), ...delivered]);
-	recordedInProcess(key, delivered);
+	const deliveredKeys = delivered.map(eventKey);
+	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
+	const persisted = recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimedInProcess(trigger), ...deliveredKeys]);
+	recordedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
-	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, key, delivered, paired);
+	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, trigger, delivered, paired);
 	if (this.getNode().typeVersion >= OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
 	return [passing];
 }

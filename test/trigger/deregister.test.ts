@@ -1,6 +1,7 @@
 // Deregistering the trigger (webhookMethods.default.delete) drops its in-process window without losing an id:
 // through n8n-core's HookContext and WebhookContext (see harness.ts), and the window's own rules.
 import { describe, expect, it } from 'vitest';
+import { eventKey } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { claimedInProcess, claimInProcess, recordedInProcess, releaseInProcess, triggerKey } from '../../nodes/JobSignalsTrigger/process-window';
 import { envelope } from '../../harness/in-process/trigger-fixtures.ts';
 import { createTrigger, createTriggerInNewProcess } from './trigger-under-test';
@@ -14,7 +15,7 @@ describe('trigger: deregistering releases the in-process window', () => {
 		const key = triggerKey(trigger.workflowId, NODE_ID);
 		const sent = [envelope('job_created'), envelope('job_updated')];
 		for (const body of sent) expect((await trigger.deliver({ body })).body).toEqual({ received: true, emitted: true });
-		expect(claimedInProcess(key)).toEqual(sent.map((e) => e.webhook_event_id));
+		expect(claimedInProcess(key)).toEqual(sent.map((e) => eventKey(e.webhook_event_id)));
 		expect(await trigger.hook('delete')).toBe(true);
 		expect(claimedInProcess(key)).toEqual([]);
 		await trigger.activate();
@@ -28,14 +29,14 @@ describe('trigger: deregistering releases the in-process window', () => {
 		const key = triggerKey(trigger.workflowId, NODE_ID);
 		// A delivery claimed in this process whose execution has not run yet.
 		const inFlight = envelope('job_created');
-		expect(claimInProcess(key, inFlight.webhook_event_id)).toBe(true);
+		expect(claimInProcess(key, eventKey(inFlight.webhook_event_id))).toBe(true);
 		await trigger.hook('delete');
-		expect(trigger.staticData().seenEventIds).toBe(`\n${inFlight.webhook_event_id}\n`);
-		expect(claimedInProcess(key)).toEqual([inFlight.webhook_event_id]);
+		expect(trigger.staticData().seenEventKeys).toBe(`\n${eventKey(inFlight.webhook_event_id)}\n`);
+		expect(claimedInProcess(key)).toEqual([eventKey(inFlight.webhook_event_id)]);
 		// Re-activated in another process (or after a restart): the repeat is refused from the saved static data alone.
 		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
 		expect((await restarted.deliver({ body: inFlight })).body).toEqual(DUPLICATE);
-		recordedInProcess(key, [inFlight.webhook_event_id]);
+		recordedInProcess(key, [eventKey(inFlight.webhook_event_id)]);
 		expect(claimedInProcess(key)).toEqual([]);
 	});
 
@@ -58,7 +59,7 @@ describe('trigger: deregistering releases the in-process window', () => {
 		const listener = createTrigger({ workflowId: production.workflowId, mode: 'manual' });
 		await listener.activate();
 		await listener.hook('delete');
-		expect(claimedInProcess(key)).toEqual([sent.webhook_event_id]);
+		expect(claimedInProcess(key)).toEqual([eventKey(sent.webhook_event_id)]);
 		expect((await production.deliver({ body: sent })).body).toEqual(DUPLICATE);
 	});
 });

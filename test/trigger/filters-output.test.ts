@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOptions } from '../../harness/in-process/load-options.ts';
 import { envelope, job, signal } from '../../harness/in-process/trigger-fixtures.ts';
 import { RECORD_FIELDS } from '../../contract/record-fields';
+import { eventKey } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
 import { SIMPLIFIED } from '../node/expected-shapes';
 import { createTrigger } from './trigger-under-test';
@@ -81,7 +82,7 @@ describe('trigger version 1.1: Output', () => {
 		const trigger = v11({ output: 'selected', fields: ['job_title'] });
 		const sent = envelope('job_created');
 		expect((await trigger.deliver({ body: sent })).output).toEqual([{ job_title: job.job_title }]);
-		expect(trigger.staticData().seenEventIds).toBe(`\n${sent.webhook_event_id}\n`);
+		expect(trigger.staticData().seenEventKeys).toBe(`\n${eventKey(sent.webhook_event_id)}\n`);
 		expect((await trigger.deliver({ body: sent })).body).toEqual({ received: true, emitted: false, reason: 'duplicate webhook_event_id' });
 	});
 
@@ -121,7 +122,7 @@ describe('trigger version 1.1: filters', () => {
 		const trigger = v11({ jobFilters: { companies: 'other.example' } });
 		const sent = envelope('job_created');
 		expect(await trigger.deliver({ body: sent })).toEqual(dropped('company not selected'));
-		expect(trigger.staticData().seenEventIds).toBeUndefined();
+		expect(trigger.staticData().seenEventKeys).toBeUndefined();
 	});
 
 	it('job filters: companies by domain (a pasted URL too) or source ID, one or many', async () => {

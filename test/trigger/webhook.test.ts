@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
-import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
+import { eventKey, PERSISTED_WINDOW, WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { MAX_BODY_BYTES } from '../../nodes/JobSignalsTrigger/receive';
 import { envelope, job, signal } from '../../harness/in-process/trigger-fixtures.ts';
 import { createTrigger, createTriggerInNewProcess } from './trigger-under-test';
@@ -51,7 +51,7 @@ describe('trigger webhook: events', () => {
 			body: { received: true, emitted: false, reason: 'event type not selected' },
 			emitted: undefined,
 		});
-		expect(trigger.staticData().seenEventIds).toBeUndefined();
+		expect(trigger.staticData().seenEventKeys).toBeUndefined();
 		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
 	});
 });
@@ -76,14 +76,14 @@ describe('trigger webhook: duplicates', () => {
 		const trigger = createTrigger({ savedStaticData: JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1' } }) });
 		const sent = envelope('job_created');
 		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
-		expect(trigger.staticData()).toEqual({ webhookId: 'whk_1', dedupeWindow: 1, seenEventIds: `\n${sent.webhook_event_id}\n`, seenEventCount: 1 });
+		expect(trigger.staticData()).toEqual({ webhookId: 'whk_1', dedupeWindow: 1, seenEventKeys: `\n${eventKey(sent.webhook_event_id)}\n`, seenEventCount: 1 });
 		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
 		expect((await restarted.deliver({ body: sent })).emitted).toBeUndefined();
 		expect((await restarted.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
 	});
 
 	it('on a queue-mode worker (static data not loaded) writes nothing, so the saved static data stays whole', async () => {
-		const saved = JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1', dedupeWindow: 1, seenEventIds: '\nold\n', seenEventCount: 1 } });
+		const saved = JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1', dedupeWindow: 1, seenEventKeys: `\n${eventKey('old')}\n`, seenEventCount: 1 } });
 		const trigger = createTrigger({ queueWorker: true, savedStaticData: saved });
 		expect((await trigger.deliver({ body: envelope('job_created') })).emitted).toHaveLength(1);
 		expect(trigger.savedStaticData()).toBe(saved);
@@ -121,7 +121,7 @@ describe('trigger webhook: duplicates', () => {
 		const sent = envelope('signal');
 		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
 		expect((await trigger.deliver({ body: sent })).emitted).toHaveLength(1);
-		expect(trigger.staticData().seenEventIds).toBeUndefined();
+		expect(trigger.staticData().seenEventKeys).toBeUndefined();
 	});
 
 	it('starts once for two simultaneous deliveries of one id in one process', async () => {
@@ -139,19 +139,45 @@ describe('trigger webhook: duplicates', () => {
 		}
 	});
 
-	it(`keeps a bounded window of the last ${WINDOW_SIZE} ids`, async () => {
+	it(`keeps the last ${PERSISTED_WINDOW} events in static data, as keys of 12 characters whatever the id's length`, async () => {
+		const trigger = createTrigger();
+		const long = (i: number) => `${'x'.repeat(190)}-${i}`;
+		for (let i = 0; i <= PERSISTED_WINDOW; i++) {
+			expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: long(i) }) })).emitted).toHaveLength(1);
+		}
+		const keys = String(trigger.staticData().seenEventKeys).slice(1, -1).split('\n');
+		expect(trigger.staticData().seenEventCount).toBe(PERSISTED_WINDOW);
+		expect(keys).toEqual(Array.from({ length: PERSISTED_WINDOW }, (_, i) => eventKey(long(i + 1))));
+		expect(keys.every((key) => /^[\w-]{12}$/.test(key))).toBe(true);
+		// After a restart only the saved window is known: the newest PERSISTED_WINDOW are repeats, the one before is new.
+		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
+		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(1) }) })).emitted).toBeUndefined();
+		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(PERSISTED_WINDOW) }) })).emitted).toBeUndefined();
+		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(0) }) })).emitted).toHaveLength(1);
+	});
+
+	it('reads the full ids that earlier versions saved, and turns them into keys at the next write', async () => {
+		const saved = JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1', dedupeWindow: 1, seenEventIds: '\nold-1\nold-2\n', seenEventCount: 2 } });
+		const trigger = createTrigger({ savedStaticData: saved });
+		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'old-2' }) })).emitted).toBeUndefined();
+		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'new-1' }) })).emitted).toHaveLength(1);
+		expect(trigger.staticData()).toEqual({ webhookId: 'whk_1', dedupeWindow: 1, seenEventKeys: `\n${['old-1', 'old-2', 'new-1'].map(eventKey).join('\n')}\n`, seenEventCount: 3 });
+		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
+		for (const id of ['old-1', 'old-2', 'new-1']) expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: id }) })).emitted).toBeUndefined();
+	});
+
+	it(`keeps a bounded window of the last ${WINDOW_SIZE} ids in the process`, async () => {
 		const trigger = createTrigger();
 		const first = envelope('job_created', { webhook_event_id: 'first' });
 		await trigger.deliver({ body: first });
 		for (let i = 0; i < WINDOW_SIZE - 1; i++) {
 			await trigger.deliver({ body: envelope('job_created', { webhook_event_id: `whe_${i}` }) });
 		}
-		expect(trigger.staticData().seenEventCount).toBe(WINDOW_SIZE);
+		// "first" is long gone from the persisted window; the process still knows it.
+		expect(trigger.staticData().seenEventCount).toBe(PERSISTED_WINDOW);
 		expect((await trigger.deliver({ body: first })).emitted).toBeUndefined();
 		// One more new id pushes "first" out of the window: it would now be emitted again.
 		await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'one-more' }) });
-		expect(trigger.staticData().seenEventCount).toBe(WINDOW_SIZE);
-		expect(String(trigger.staticData().seenEventIds).split('\n')).toHaveLength(WINDOW_SIZE + 2);
 		expect((await trigger.deliver({ body: first })).emitted).toHaveLength(1);
 	});
 });
@@ -182,7 +208,7 @@ describe('trigger webhook: bad input', () => {
 		expect(answer.status).toBe(400);
 		expect(answer.emitted).toBeUndefined();
 		expect((answer.body as { error: string }).error).toMatch(reason);
-		expect(trigger.staticData().seenEventIds).toBeUndefined();
+		expect(trigger.staticData().seenEventKeys).toBeUndefined();
 	});
 
 	it('refuses a body over the size limit with 413, by its raw bytes or its declared length', async () => {
