@@ -108,6 +108,8 @@ export function createTrigger(options: TriggerOptions) {
 		...(options.credentials ? { credentials: { jobSignalsApi: { id: 'cred-1', name: 'Job Signals' } } } : {}),
 	};
 	let savedStaticData = options.savedStaticData ?? '{}';
+	/** Executions after which n8n would write the static data to its database (it changed). */
+	let staticDataWrites = 0;
 	const mode = options.mode ?? 'webhook';
 	const workflowId = options.workflowId ?? `workflow-${++workflowCount}`;
 
@@ -208,7 +210,10 @@ export function createTrigger(options: TriggerOptions) {
 		const record = { id: workflow.id, name: workflow.name ?? '', active: true, isArchived: false, nodes: [node], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null };
 		const hooks = new ExecutionLifecycleHooks(mode, 'execution-1', record);
 		hooks.addHandler('workflowExecuteAfter', (_run, newStaticData) => {
-			if (mode !== 'manual' && newStaticData) savedStaticData = JSON.stringify(newStaticData);
+			if (mode !== 'manual' && newStaticData) {
+				savedStaticData = JSON.stringify(newStaticData);
+				staticDataWrites++;
+			}
 		});
 		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: startData }, source: null }] } });
 		const run = await new WorkflowExecute(additionalData({ hooks }), mode, runData).processRunExecutionData(workflow);
@@ -240,6 +245,7 @@ export function createTrigger(options: TriggerOptions) {
 		workflowId,
 		savedStaticData: () => savedStaticData,
 		savedStaticDataBytes: () => Buffer.byteLength(savedStaticData),
+		staticDataWrites: () => staticDataWrites,
 	};
 }
 

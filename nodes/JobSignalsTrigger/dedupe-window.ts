@@ -63,6 +63,11 @@ export function inPersistedWindow(staticData: IDataObject, eventId: string, key 
 
 const MARKER = 'dedupeWindow';
 
+/** True when this static data is the workflow's own (see the marker above). */
+export function isLoadedStaticData(staticData: IDataObject): boolean {
+	return staticData[MARKER] === 1;
+}
+
 /** Called on activation: this static data is the workflow's own, loaded and saved by n8n. */
 export function markLoadedStaticData(staticData: IDataObject): void {
 	if (staticData[MARKER] !== 1) staticData[MARKER] = 1;

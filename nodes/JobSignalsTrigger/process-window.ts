@@ -16,6 +16,8 @@ import { WINDOW_SIZE } from './dedupe-window';
 
 interface TriggerWindow {
 	keys: Set<string>;
+	/** Claimed keys that no write of the persisted window has included yet; a subset of keys. */
+	unwritten: Set<string>;
 	/** Claimed keys whose execution has not yet recorded them (record-execution.ts); a subset of keys. */
 	pending: Set<string>;
 	/** Deregistered: the window goes once nothing is pending (until then a running execution's save may need it). */
@@ -27,15 +29,17 @@ const windows = new Map<string, TriggerWindow>();
 /** Claims the event for this trigger; false when this process has already claimed it. */
 export function claimInProcess(triggerKey: string, eventKey: string): boolean {
 	let window = windows.get(triggerKey);
-	if (!window) windows.set(triggerKey, (window = { keys: new Set(), pending: new Set(), released: false }));
+	if (!window) windows.set(triggerKey, (window = { keys: new Set(), unwritten: new Set(), pending: new Set(), released: false }));
 	if (window.keys.has(eventKey)) return false;
 	// A delivery after deregistering: the trigger is active again.
 	window.released = false;
 	window.keys.add(eventKey);
+	window.unwritten.add(eventKey);
 	window.pending.add(eventKey);
 	if (window.keys.size > WINDOW_SIZE) {
 		const oldest = window.keys.values().next().value as string;
 		window.keys.delete(oldest);
+		window.unwritten.delete(oldest);
 		window.pending.delete(oldest);
 	}
 	return true;
@@ -44,6 +48,25 @@ export function claimInProcess(triggerKey: string, eventKey: string): boolean {
 /** The keys of the events this process claimed for the trigger, oldest first. */
 export function claimedInProcess(triggerKey: string): string[] {
 	return [...(windows.get(triggerKey)?.keys ?? [])];
+}
+
+/**
+ * True when an execution of these events may leave the persisted window as it is: this process claimed them, a
+ * write that an earlier execution made already includes them, and another claimed event's execution is still to
+ * come. That one writes, or leaves it to the next in turn, so the last execution of a burst always writes every
+ * claim. Under load, deliveries are claimed ahead of their executions and one write covers several (docs/guarantees.md).
+ */
+export function writtenBefore(triggerKey: string, eventKeys: string[]): boolean {
+	const window = windows.get(triggerKey);
+	if (window === undefined || eventKeys.length === 0) return false;
+	if (!eventKeys.every((key) => window.keys.has(key) && !window.unwritten.has(key))) return false;
+	for (const key of window.pending) if (!eventKeys.includes(key)) return true;
+	return false;
+}
+
+/** A write of the persisted window included every claim of this process. */
+export function wroteClaims(triggerKey: string): void {
+	windows.get(triggerKey)?.unwritten.clear();
 }
 
 /** The execution of these events recorded them in the persisted window. */

@@ -5,7 +5,10 @@
  * claimed for the trigger, into the persisted window (as keys,
  * dedupe-window.ts); n8n saves the changed static data when the execution
  * ends. The union with the process's claims means a save never drops an
- * event that an overlapping execution of this process recorded.
+ * event that an overlapping execution of this process recorded. When an
+ * earlier execution's write already holds the delivered events and a later
+ * execution is still to come, it writes nothing (process-window.ts,
+ * `writtenBefore`): each write costs n8n a database update.
  *
  * On a queue-mode worker the static data was not loaded and nothing is
  * written there (see dedupe-window.ts). There the ids are recorded in n8n's
@@ -22,9 +25,9 @@
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { eventKey, recordInPersistedWindow } from './dedupe-window';
+import { eventKey, isLoadedStaticData, recordInPersistedWindow } from './dedupe-window';
 import { recordInDatabase } from './database-record';
-import { claimedInProcess, recordedInProcess, triggerKey } from './process-window';
+import { claimedInProcess, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
 import { OUTPUT_VERSION, shapeEvents } from './event-output';
 
 export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -32,7 +35,10 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
 	const deliveredKeys = delivered.map(eventKey);
 	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
-	const persisted = recordInPersistedWindow(this.getWorkflowStaticData('node'), [...claimedInProcess(trigger), ...deliveredKeys]);
+	const staticData = this.getWorkflowStaticData('node');
+	const written = isLoadedStaticData(staticData) && writtenBefore(trigger, deliveredKeys);
+	const persisted = written || recordInPersistedWindow(staticData, [...claimedInProcess(trigger), ...deliveredKeys]);
+	if (persisted && !written) wroteClaims(trigger);
 	recordedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, trigger, delivered, paired);

@@ -132,6 +132,27 @@ describe('trigger webhook: duplicates', () => {
 		expect(answers.map((a) => a.status)).toEqual([200, 200]);
 	});
 
+	it('writes the static data once for events claimed together: an execution whose events an earlier write holds leaves it to a later one', async () => {
+		const trigger = createTrigger();
+		// Five deliveries at once: all five are claimed before the first execution runs, as under load in n8n.
+		const sent = Array.from({ length: 5 }, () => envelope('job_created'));
+		const answers = await Promise.all(sent.map((body) => trigger.deliver({ body })));
+		expect(answers.map((a) => a.emitted?.length)).toEqual([1, 1, 1, 1, 1]);
+		// The first execution writes all five; the next three leave it to the one after; the last writes again.
+		expect(trigger.staticDataWrites()).toBe(2);
+		expect(String(trigger.staticData().seenEventKeys).slice(1, -1).split('\n').sort()).toEqual(sent.map((e) => eventKey(e.webhook_event_id)).sort());
+		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
+		for (const body of sent) expect((await restarted.deliver({ body })).emitted).toBeUndefined();
+	});
+
+	it('writes the static data in every execution when deliveries come one after another', async () => {
+		const trigger = createTrigger();
+		for (let i = 1; i <= 3; i++) {
+			await trigger.deliver({ body: envelope('signal') });
+			expect(trigger.staticDataWrites()).toBe(i);
+		}
+	});
+
 	it('does not confuse an id with a prefix or suffix of another', async () => {
 		const trigger = createTrigger();
 		for (const id of ['abc', 'ab', 'bc', 'abcd', 'xabc']) {
