@@ -12,7 +12,7 @@ import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 import { WEBHOOK_EVENT_TYPES } from '../contract/events';
-import { WINDOW_SIZE } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
+import { PERSISTED_WINDOW } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
 import { envelope } from '../harness/in-process/trigger-fixtures.ts';
 import { createTrigger } from '../harness/in-process/trigger.ts';
 import { serveTrigger } from '../harness/in-process/trigger-receiver.ts';
@@ -109,13 +109,13 @@ async function main() {
 		const emittedDistinct = new Set(emittedIds);
 		const lost = [...distinctIds].filter((id) => !emittedDistinct.has(id)).length;
 		const idsAfterBurst = trigger.staticData().seenEventCount;
-		const windowAfterBurst = Buffer.byteLength(String(trigger.staticData().seenEventIds ?? ''));
+		const windowAfterBurst = Buffer.byteLength(String(trigger.staticData().seenEventKeys ?? ''));
 		const staticDataAfterBurst = trigger.savedStaticDataBytes();
 
 		// Fill the window to its bound, then past it, to show the memory it settles at.
-		const fill = Array.from({ length: WINDOW_SIZE }, () => realistic('job_created'));
+		const fill = Array.from({ length: PERSISTED_WINDOW }, () => realistic('job_created'));
 		await sendAll(agent, url, fill);
-		const windowFull = Buffer.byteLength(String(trigger.staticData().seenEventIds ?? ''));
+		const windowFull = Buffer.byteLength(String(trigger.staticData().seenEventKeys ?? ''));
 
 		const lines = [
 			`burst: ${bodies.length} deliveries (${DISTINCT} distinct + ${REPEATS} repeats), ${CONCURRENCY} concurrent, over real HTTP, after ${WARM_UP} warm-up deliveries`,
@@ -125,8 +125,8 @@ async function main() {
 			`answers other than 200: ${non200}`,
 			`events emitted: ${emittedIds.length} (distinct ${emittedDistinct.size}; goal exactly ${DISTINCT})`,
 			`lost: ${lost} (goal 0)`,
-			`dedupe window after the burst: ${idsAfterBurst} ids, ${kb(windowAfterBurst)} (static data ${kb(staticDataAfterBurst)})`,
-			`dedupe window at its bound: ${trigger.staticData().seenEventCount} ids (max ${WINDOW_SIZE}), ${kb(windowFull)}`,
+			`persisted dedupe window after the burst: ${idsAfterBurst} keys, ${kb(windowAfterBurst)} (static data ${kb(staticDataAfterBurst)})`,
+			`persisted dedupe window at its bound: ${trigger.staticData().seenEventCount} keys (max ${PERSISTED_WINDOW}), ${kb(windowFull)}`,
 		];
 		console.log(lines.join('\n'));
 		const ok = emittedIds.length === DISTINCT && emittedDistinct.size === DISTINCT && lost === 0 && non200 === 0;

@@ -17,8 +17,6 @@
  *
  * The keys are stored as one newline-separated string ("\nkey1\nkey2\n"), oldest first: a lookup is one native
  * substring search, and a change is one property assignment, which n8n's static-data proxy always notices.
- * Static data saved by earlier versions of this package holds full ids under `seenEventIds`; they are still
- * read, and the first write turns them into keys.
  *
  * Who writes it: n8n 2.40 does not save static data changed inside a webhook call (it reloads static data from
  * its database for the execution), so the window is written by the trigger's `execute()`, inside the execution,
@@ -43,12 +41,8 @@ export function eventKey(eventId: string): string {
 	return createHash('sha256').update(eventId).digest('base64url').slice(0, 12);
 }
 
-const KEYS = 'seenEventKeys';
-/** Full ids, as earlier versions stored them: read until the next write replaces them by keys. */
-const LEGACY_IDS = 'seenEventIds';
-
-function storedList(staticData: IDataObject, field: string): string {
-	const stored = staticData[field];
+function storedKeys(staticData: IDataObject): string {
+	const stored = staticData.seenEventKeys;
 	return typeof stored === 'string' && stored.startsWith('\n') && stored.endsWith('\n') ? stored : '\n';
 }
 
@@ -56,9 +50,9 @@ function entries(list: string): string[] {
 	return list === '\n' ? [] : list.slice(1, -1).split('\n');
 }
 
-/** True when the persisted window holds the event (its key, or its id as earlier versions stored it). */
-export function inPersistedWindow(staticData: IDataObject, eventId: string, key = eventKey(eventId)): boolean {
-	return storedList(staticData, KEYS).includes(`\n${key}\n`) || storedList(staticData, LEGACY_IDS).includes(`\n${eventId}\n`);
+/** True when the persisted window holds the event's key. */
+export function inPersistedWindow(staticData: IDataObject, key: string): boolean {
+	return storedKeys(staticData).includes(`\n${key}\n`);
 }
 
 const MARKER = 'dedupeWindow';
@@ -78,9 +72,8 @@ export function markLoadedStaticData(staticData: IDataObject): void {
  * n8n sees the static data as changed. False, and nothing written, when the static data carries no marker.
  */
 export function recordInPersistedWindow(staticData: IDataObject, eventKeys: Iterable<string>): boolean {
-	if (staticData[MARKER] !== 1) return false;
-	const legacy = entries(storedList(staticData, LEGACY_IDS)).map(eventKey);
-	const keys = [...legacy, ...entries(storedList(staticData, KEYS))];
+	if (!isLoadedStaticData(staticData)) return false;
+	const keys = entries(storedKeys(staticData));
 	// One pass over a set: an execution may merge all 2,000 keys its process claimed.
 	const known = new Set(keys);
 	for (const key of eventKeys) {
@@ -89,8 +82,7 @@ export function recordInPersistedWindow(staticData: IDataObject, eventKeys: Iter
 		keys.push(key);
 	}
 	const kept = keys.slice(-PERSISTED_WINDOW);
-	staticData[KEYS] = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
+	staticData.seenEventKeys = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
 	staticData.seenEventCount = kept.length;
-	if (LEGACY_IDS in staticData) delete staticData[LEGACY_IDS];
 	return true;
 }

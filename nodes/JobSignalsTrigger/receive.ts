@@ -52,7 +52,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
  */
 function claimEvent(context: IWebhookFunctions, eventId: string): boolean {
 	const key = eventKey(eventId);
-	if (inPersistedWindow(context.getWorkflowStaticData('node'), eventId, key)) return false;
+	if (inPersistedWindow(context.getWorkflowStaticData('node'), key)) return false;
 	return claimInProcess(triggerKey(context.getWorkflow().id, context.getNode().id), key);
 }
 

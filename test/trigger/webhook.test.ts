@@ -177,16 +177,6 @@ describe('trigger webhook: duplicates', () => {
 		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(0) }) })).emitted).toHaveLength(1);
 	});
 
-	it('reads the full ids that earlier versions saved, and turns them into keys at the next write', async () => {
-		const saved = JSON.stringify({ 'node:Job Signals Trigger': { webhookId: 'whk_1', dedupeWindow: 1, seenEventIds: '\nold-1\nold-2\n', seenEventCount: 2 } });
-		const trigger = createTrigger({ savedStaticData: saved });
-		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'old-2' }) })).emitted).toBeUndefined();
-		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'new-1' }) })).emitted).toHaveLength(1);
-		expect(trigger.staticData()).toEqual({ webhookId: 'whk_1', dedupeWindow: 1, seenEventKeys: `\n${['old-1', 'old-2', 'new-1'].map(eventKey).join('\n')}\n`, seenEventCount: 3 });
-		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
-		for (const id of ['old-1', 'old-2', 'new-1']) expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: id }) })).emitted).toBeUndefined();
-	});
-
 	it(`keeps a bounded window of the last ${WINDOW_SIZE} ids in the process`, async () => {
 		const trigger = createTrigger();
 		const first = envelope('job_created', { webhook_event_id: 'first' });
