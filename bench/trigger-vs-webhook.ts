@@ -231,8 +231,8 @@ async function bench(mode: Mode, lazy: boolean) {
 		}
 		const label = `${mode} mode, ${lazy ? 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true' : "n8n's default (eager isolate)"}`;
 		const lines = [`\n[bench:trigger vs Webhook node, real n8n 2.40.7, ${label}; ${groups.size} n8n process group(s)]`];
-		lines.push('| in flight | workflow | deliveries | p50 / p95 / p99 / max ms | deliveries/s | n8n CPU ms per delivery | by process | p50 ÷ Webhook node, round by round (median) | CPU ÷ Webhook node (median) | load average (1 min) |');
-		lines.push('|---|---|---|---|---|---|---|---|---|---|');
+		lines.push('| in flight | workflow | deliveries | p50 / p95 / p99 / max ms | deliveries/s | n8n CPU ms per delivery | by process | p50 ÷ Webhook node, round by round (median) | p99 ÷ Webhook node (median) | deliveries/s ÷ Webhook node (median) | CPU ÷ Webhook node (median) | load average (1 min) |');
+		lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
 		for (const inFlight of IN_FLIGHT) {
 			const rounds = new Map<string, Round[]>(TARGETS.map((t) => [t.workflowId, []]));
 			for (let r = 0; r < ROUNDS; r++) {
@@ -256,10 +256,12 @@ async function bench(mode: Mode, lazy: boolean) {
 				for (const round of own) for (const [role, n] of round.cpuByRole) byRole.set(role, (byRole.get(role) ?? 0) + n);
 				const perRole = [...byRole].sort().map(([role, n]) => `${role} ${((n / all.length) * 1000).toFixed(1)}`).join(', ');
 				const p50Ratios = own.map((round, i) => median(round.timings) / median(reference[i].timings));
+				const p99Ratios = own.map((round, i) => percentile([...round.timings].sort((a, b) => a - b), 99) / percentile([...reference[i].timings].sort((a, b) => a - b), 99));
+				const rateRatios = own.map((round, i) => reference[i].seconds / round.seconds);
 				const cpuRatios = own.map((round, i) => round.cpu / Math.max(reference[i].cpu, 0.01));
 				const isReference = t === TARGETS[2];
 				lines.push(
-					`| ${inFlight} | ${t.name} | ${all.length} (${[...statuses].map(([s, c]) => `${c} × ${s}`).join(', ')}) | ${[50, 95, 99].map((p) => percentile(all, p).toFixed(1)).join(' / ')} / ${all.at(-1)!.toFixed(1)} | ${(all.length / seconds).toFixed(1)} | ${((cpu / all.length) * 1000).toFixed(1)} | ${perRole} | ${isReference ? '—' : `${p50Ratios.map((x) => `×${x.toFixed(2)}`).join(', ')} (**×${median(p50Ratios).toFixed(2)}**)`} | ${isReference ? '—' : `×${median(cpuRatios).toFixed(2)}`} | ${load} |`,
+					`| ${inFlight} | ${t.name} | ${all.length} (${[...statuses].map(([s, c]) => `${c} × ${s}`).join(', ')}) | ${[50, 95, 99].map((p) => percentile(all, p).toFixed(1)).join(' / ')} / ${all.at(-1)!.toFixed(1)} | ${(all.length / seconds).toFixed(1)} | ${((cpu / all.length) * 1000).toFixed(1)} | ${perRole} | ${isReference ? '—' : `${p50Ratios.map((x) => `×${x.toFixed(2)}`).join(', ')} (**×${median(p50Ratios).toFixed(2)}**)`} | ${isReference ? '—' : `×${median(p99Ratios).toFixed(2)}`} | ${isReference ? '—' : `×${median(rateRatios).toFixed(2)}`} | ${isReference ? '—' : `×${median(cpuRatios).toFixed(2)}`} | ${load} |`,
 				);
 				for (const round of own) for (const [status, body] of round.bodies) problems.push(`${t.name}, ${inFlight} in flight: HTTP ${status} ${body}`);
 			}
