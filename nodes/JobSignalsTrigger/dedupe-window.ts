@@ -68,20 +68,17 @@ export function markLoadedStaticData(staticData: IDataObject): void {
 }
 
 /**
- * Adds the keys (oldest first) that the window lacks, keeps the newest PERSISTED_WINDOW, and always assigns, so
- * n8n sees the static data as changed. False, and nothing written, when the static data carries no marker.
+ * Keeps the newest PERSISTED_WINDOW of the stored keys and the given ones, and always assigns, so n8n sees the
+ * static data as changed. The given keys are the newest, oldest first (the process's claims, then the delivered
+ * events); a stored key that is not among them was claimed before all of them. False, and nothing written, when
+ * the static data carries no marker.
  */
-export function recordInPersistedWindow(staticData: IDataObject, eventKeys: Iterable<string>): boolean {
+export function recordInPersistedWindow(staticData: IDataObject, newestKeys: Iterable<string>): boolean {
 	if (!isLoadedStaticData(staticData)) return false;
-	const keys = entries(storedKeys(staticData));
-	// One pass over a set: an execution may merge all 2,000 keys its process claimed.
-	const known = new Set(keys);
-	for (const key of eventKeys) {
-		if (known.has(key)) continue;
-		known.add(key);
-		keys.push(key);
-	}
-	const kept = keys.slice(-PERSISTED_WINDOW);
+	// A set keeps each key at its first place: a delivered event is also among the claims.
+	const newest = new Set(newestKeys);
+	const older = entries(storedKeys(staticData)).filter((key) => !newest.has(key));
+	const kept = [...older, ...newest].slice(-PERSISTED_WINDOW);
 	staticData.seenEventKeys = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
 	staticData.seenEventCount = kept.length;
 	return true;

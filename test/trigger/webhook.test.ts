@@ -163,18 +163,20 @@ describe('trigger webhook: duplicates', () => {
 	it(`keeps the last ${PERSISTED_WINDOW} events in static data, as keys of 12 characters whatever the id's length`, async () => {
 		const trigger = createTrigger();
 		const long = (i: number) => `${'x'.repeat(190)}-${i}`;
-		for (let i = 0; i <= PERSISTED_WINDOW; i++) {
+		// More than twice the window: the process still holds claims the persisted window has dropped.
+		const sent = 2 * PERSISTED_WINDOW + 1;
+		for (let i = 0; i < sent; i++) {
 			expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: long(i) }) })).emitted).toHaveLength(1);
 		}
 		const keys = String(trigger.staticData().seenEventKeys).slice(1, -1).split('\n');
 		expect(trigger.staticData().seenEventCount).toBe(PERSISTED_WINDOW);
-		expect(keys).toEqual(Array.from({ length: PERSISTED_WINDOW }, (_, i) => eventKey(long(i + 1))));
+		expect(keys).toEqual(Array.from({ length: PERSISTED_WINDOW }, (_, i) => eventKey(long(sent - PERSISTED_WINDOW + i))));
 		expect(keys.every((key) => /^[\w-]{12}$/.test(key))).toBe(true);
 		// After a restart only the saved window is known: the newest PERSISTED_WINDOW are repeats, the one before is new.
 		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
-		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(1) }) })).emitted).toBeUndefined();
-		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(PERSISTED_WINDOW) }) })).emitted).toBeUndefined();
-		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(0) }) })).emitted).toHaveLength(1);
+		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(sent - PERSISTED_WINDOW) }) })).emitted).toBeUndefined();
+		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(sent - 1) }) })).emitted).toBeUndefined();
+		expect((await restarted.deliver({ body: envelope('job_created', { webhook_event_id: long(sent - PERSISTED_WINDOW - 1) }) })).emitted).toHaveLength(1);
 	});
 
 	it(`keeps a bounded window of the last ${WINDOW_SIZE} ids in the process`, async () => {
