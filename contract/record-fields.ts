@@ -1,7 +1,7 @@
 /**
  * The fields of every record the nodes return, as dotted paths (`info.group` for a field of a nested object; a list is
  * one field). Plain data only (no imports): the nodes bundle it for their Selected Fields lists. The zod schemas in
- * schemas.ts are the source of the same shapes; test/node/record-fields.test.ts fails when the two disagree.
+ * schemas.ts are the source of the same shapes; test/node/record-fields.test.mts fails when the two disagree.
  */
 export const RECORD_FIELDS = {
 	signal: [

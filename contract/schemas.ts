@@ -246,16 +246,19 @@ export const apiErrorSchema = z.object({
 	message: z.string(),
 });
 
-export type Signal = z.infer<typeof signalSchema>;
-export type Pagination = z.infer<typeof paginationSchema>;
-export type SignalsEnvelope = z.infer<typeof signalsEnvelopeSchema>;
-export type Job = z.infer<typeof jobSchema>;
-export type JobsEnvelope = z.infer<typeof jobsEnvelopeSchema>;
-export type JobSearchEnvelope = z.infer<typeof jobSearchEnvelopeSchema>;
-export type Source = z.infer<typeof sourceSchema>;
-export type Filters = z.infer<typeof filtersSchema>;
-export type Collection = z.infer<typeof collectionSchema>;
-export type SourcesEnvelope = z.infer<typeof sourcesEnvelopeSchema>;
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
-export type WebhookSetting = z.infer<typeof webhookSettingSchema>;
-export type ApiError = z.infer<typeof apiErrorSchema>;
+// The types of these schemas, spelled out in records.ts (generated from this file) so the nodes compile without zod.
+export type {
+	Signal,
+	Pagination,
+	SignalsEnvelope,
+	Job,
+	JobsEnvelope,
+	JobSearchEnvelope,
+	Source,
+	Filters,
+	Collection,
+	SourcesEnvelope,
+	WebhookEvent,
+	WebhookSetting,
+	ApiError,
+} from './records';

@@ -1,7 +1,7 @@
 /**
  * The repository's import graph, read from the source: every relative import
  * (static, dynamic, require, vi.mock) of every TypeScript/JavaScript file, as
- * file → file edges, and the rooms (folders) they join. test/architecture.test.ts
+ * file → file edges, and the rooms (folders) they join. test/architecture.test.mts
  * holds the house's rules to it; scripts/import-graph.mts prints it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

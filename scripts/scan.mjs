@@ -1,11 +1,12 @@
 /**
- * `npm run scan`: what n8n's verification checks, run locally. The official
- * scanner (`@n8n/scan-community-package`) only takes a registry name on its
- * command line, so its `analyzePackage` runs here on the packed tarball's
- * contents and on the source tree, and the package metadata is checked
- * against n8n's verification guidelines. `n8n-node lint` runs on the extracted
- * tarball with n8n's default eslint config (strict mode requires it unchanged;
- * that config ignores dist/, so there it checks package.json). Any finding exits 1.
+ * `npm run scan`: what n8n's verification checks, run locally on what npm would publish. The official
+ * scanner (`@n8n/scan-community-package`) only takes a registry name on its command line, so its
+ * `analyzePackage` runs here on the packed tarball's contents (every file: the compiled dist/ JavaScript
+ * under n8n's community-node rules and no-console, and package.json) and on the source tree; and the
+ * package metadata is checked against n8n's verification guidelines. `n8n-node lint` runs on the extracted
+ * tarball with n8n's default eslint config (strict mode requires it unchanged; that config ignores dist/,
+ * so there it checks package.json). test/release/scan.test.mts shows the scanner failing a planted finding
+ * in the dist/ JavaScript. Any finding exits 1.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -46,14 +47,15 @@ try {
 	check(manifest.license === 'MIT', 'license must be MIT');
 	check(manifest.keywords?.includes('n8n-community-node-package'), 'keyword n8n-community-node-package missing');
 	check(manifest.n8n?.strict === true, 'n8n.strict must be true');
-	check(JSON.stringify(manifest.files) === JSON.stringify(['dist']), 'files must be ["dist"]');
 	check(Object.keys(manifest.dependencies ?? {}).length === 0, 'no runtime dependencies allowed');
 	check(manifest.peerDependencies?.['n8n-workflow'] === '*', 'n8n-workflow must be a peer dependency "*"');
 	for (const file of [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])]) {
 		check(existsSync(join(packageDir, file)), `${file} (named in the n8n section) is not in the tarball`);
 	}
-	const outside = packed.files.map((f) => f.path).filter((p) => !p.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(p));
-	check(outside.length === 0, `the tarball holds files outside dist/: ${outside.join(', ')}`);
+	// n8n-node build copies every .png/.svg of the repository into dist/ (README's screenshots too); package.json's
+	// "files" leaves those out: the tarball holds what n8n loads and nothing else.
+	const outside = packed.files.map((f) => f.path).filter((p) => !/^dist\/(nodes|credentials|contract)\//.test(p) && !['package.json', 'README.md', 'LICENSE'].includes(p));
+	check(outside.length === 0, `the tarball holds files n8n does not load: ${outside.join(', ')}`);
 	console.log(`tarball: ${packed.filename}, ${packed.entryCount} files, ${packed.size} bytes`);
 } finally {
 	rmSync(work, { recursive: true, force: true });

@@ -9,11 +9,11 @@
 import { spawn } from 'node:child_process';
 import { DEFAULT_N8N_VERSION, N8N_VERSIONS, REPO_ROOT } from './config.mts';
 
-export const MATRIX_E2E_FILES = ['test/e2e/resources.e2e.test.ts', 'test/e2e/trigger-regular.e2e.test.ts', 'test/e2e/poll-trigger.e2e.test.ts'];
+export const MATRIX_E2E_FILES = ['test/e2e/resources.e2e.test.mts', 'test/e2e/trigger-regular.e2e.test.mts', 'test/e2e/poll-trigger.e2e.test.mts'];
 
 function runVitest(version: string): Promise<number | null> {
 	return new Promise((resolve, reject) => {
-		const child = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...MATRIX_E2E_FILES], {
+		const child = spawn('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts', ...MATRIX_E2E_FILES], {
 			cwd: REPO_ROOT,
 			stdio: 'inherit',
 			env: { ...process.env, JOB_SIGNALS_N8N_VERSION: version },

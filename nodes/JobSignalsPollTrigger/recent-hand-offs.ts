@@ -5,7 +5,7 @@
  * (PollCursorService.commitWithExecution), with the default scheduler as the
  * workflow's static data. A poll that starts before that save lands reads the
  * position the last hand-off started from, and would emit its items again.
- * Seen in a real n8n (test/e2e/poll-trigger-durable.e2e.test.ts): after a
+ * Seen in a real n8n (test/e2e/poll-trigger-durable.e2e.test.mts): after a
  * restart with durable cursors, its activation poll and the first scheduled
  * poll emitted the same 10 jobs.
  *

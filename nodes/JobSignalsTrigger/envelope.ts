@@ -1,6 +1,6 @@
 /**
  * A delivery's body held to the webhook event envelope: the rule below restates
- * the contract's webhookEventSchema (test/node/answers.test.ts holds the two
+ * the contract's webhookEventSchema (test/node/answers.test.mts holds the two
  * together) and is checked by the same checker, in the same words, as the
  * service's answers (transport/check-answer.ts). Unknown extra fields are
  * allowed, so a service that adds fields keeps working; everything the node

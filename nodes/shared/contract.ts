@@ -1,8 +1,9 @@
 /**
  * The nodes' one door to the service contract (contract/ at the repository's
- * ground floor, which the mock stands on too). Plain data and types only: tsup
- * bundles what is named here; the zod schemas are imported as types, never as
- * values (see docs/architecture.md, "Checking answers").
+ * ground floor, which the mock stands on too). Plain data and types only: the
+ * build compiles what is named here into dist/contract/. The record types come
+ * from contract/records.ts, which scripts/contract-types.mts generates from the
+ * zod schemas, so the build never reaches zod (docs/architecture.md, "Checking answers").
  */
 export {
 	API_PATHS,
@@ -38,4 +39,4 @@ export type {
 	SourcesEnvelope,
 	WebhookEvent,
 	WebhookSetting,
-} from '../../contract/schemas';
+} from '../../contract/records';

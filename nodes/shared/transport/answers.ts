@@ -5,7 +5,7 @@
  * each the TypeScript type inferred from those schemas. zod itself is not
  * bundled (docs/architecture.md, "Checking answers": its compiled checks use the
  * Function constructor, which n8n's scanner forbids, and a full parse of 20,000
- * signals costs more than the whole Return All). test/node/answers.test.ts
+ * signals costs more than the whole Return All). test/node/answers.test.mts
  * holds this table to the zod schemas and to the mock's real answers.
  *
  * Envelopes are checked in full. Records (signals, jobs, sources, …) are checked

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:mock-prism`: the standalone mock (`mock-server/dist/cli.js`, default data, rate limit off)
+ * against Stoplight Prism (`prism mock`, static examples) serving the OpenAPI document the mock itself
+ * serves at `GET /openapi.json`: Prism as a tester starts it (its log at the default level, info, read
+ * by this process as a terminal would) and Prism with its log off. Each is loaded by 10 keep-alive
+ * connections with the same query and token: a 1,000-signal page, a job search and the collections list.
+ * Prism serves the document's paths at its root (it ignores the servers' `/v2`), so the mock is asked
+ * `/v2/signals/…` and Prism `/signals/…`.
+ *
+ * Each answer is checked against the contract once per server first (answer-checks.ts); during the load
+ * every answer must have that length. The servers take turns, each round another one first, so a drift
+ * in the machine's load falls on all alike; each round gives a ratio, the summary their median. Besides
+ * wall-clock figures, each server's CPU time per request (its process's user + system time from /proc),
+ * which other work on the machine moves less. The load generator runs in this process, on the same 2
+ * cores as the servers.
+ *
+ *   BENCH_ROUNDS (default 5), BENCH_DURATION_MS (default 3000) per server and endpoint in each round.
+ *
+ * Node 24 runs this file as it is (type stripping); the mock's code comes from its build (dist/).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../../harness/n8n/ports.mts';
+import { startService, waitForHttp, type Service } from '../../harness/n8n/processes.mts';
+import { checkAnswer, ENDPOINTS, type Verdict } from './answer-checks.mts';
+import { load } from './bench-load.mts';
+import { Report, type Measured } from './prism-report.mts';
+import { installPrism, PRISM_VERSION } from './prism-install.mts';
+import type * as Contract from '../src/contract.mts';
+import type * as MockPackage from '../src/index.mts';
+
+const CONNECTIONS = 10;
+const WARMUP_MS = 500;
+
+function setting(name: string, fallback: number, min: number): number {
+	const text = process.env[name];
+	if (text === undefined || text === '') return fallback;
+	const value = Number(text);
+	if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}, got "${text}"`);
+	return value;
+}
+
+interface Server {
+	name: string;
+	/** The API's base URL: the mock's ends in /v2, Prism's is its root. */
+	base: string;
+	service: Service;
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU time a process has used so far (ms), from /proc/PID/stat's utime and stime. */
+function cpuMsOf(pid: number): number | undefined {
+	try {
+		// The fields after the command's closing parenthesis start at the 3rd (state); utime and stime are the 14th and 15th.
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+	} catch {
+		return undefined;
+	}
+}
+
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+
+async function measure(server: Server, path: string, auth: Record<string, string>, bytes: number, durationMs: number): Promise<Measured> {
+	const url = `${server.base}${path}`;
+	await load(url, auth, bytes, CONNECTIONS, WARMUP_MS);
+	const pid = server.service.child.pid!;
+	const cpuBefore = cpuMsOf(pid);
+	const clientBefore = process.cpuUsage();
+	const result = await load(url, auth, bytes, CONNECTIONS, durationMs);
+	const client = process.cpuUsage(clientBefore);
+	const cpuAfter = cpuMsOf(pid);
+	return {
+		...result,
+		cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests,
+		clientCpuMsPerRequest: (client.user + client.system) / 1000 / result.requests,
+	};
+}
+
+async function main(): Promise<void> {
+	const rounds = setting('BENCH_ROUNDS', 5, 1);
+	const durationMs = setting('BENCH_DURATION_MS', 3000, 100);
+	const dist = resolve(import.meta.dirname, '../dist');
+	if (!existsSync(join(dist, 'cli.js'))) throw new Error(`${dist}/cli.js is missing: build the mock first (npm run build -w mock-server; npm run bench:mock-prism does)`);
+	const contract = (await import(join(dist, 'contract.js'))) as typeof Contract;
+	const { DEFAULT_OPTIONS } = (await import(join(dist, 'index.js'))) as typeof MockPackage;
+	const auth = { authorization: `Bearer ${DEFAULT_OPTIONS.token}` };
+	const prismBin = await installPrism();
+
+	const started = new Date();
+	const uptimeBefore = uptime();
+	const servers: Server[] = [];
+	const folder = mkdtempSync(join(tmpdir(), 'job-signals-prism-'));
+	const stopAll = () => Promise.all(servers.map((server) => server.service.stop()));
+	const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
+	try {
+		const mockPort = await freePort();
+		const mock = startService(process.execPath, [join(dist, 'cli.js'), '--port', String(mockPort), '--rate-limit', '0'], { label: 'mock' });
+		servers.push({ name: 'mock', base: `http://127.0.0.1:${mockPort}${contract.API_VERSION_SEGMENT}`, service: mock });
+		const documentUrl = `http://127.0.0.1:${mockPort}${contract.OPENAPI_DOCUMENT_PATH}`;
+		await waitForHttp(documentUrl, mock, 180_000);
+		const documentFile = join(folder, 'openapi.json');
+		writeFileSync(documentFile, await (await fetch(documentUrl)).text());
+
+		// Prism as a tester starts it, and without its log (6–7 lines per request at its default level, info; the mock logs no requests).
+		for (const [name, flags] of [['Prism', []], ['Prism, log off', ['--verboseLevel', 'silent']]] as const) {
+			const port = await freePort();
+			const service = startService(process.execPath, [prismBin, 'mock', '--host', '127.0.0.1', '--port', String(port), ...flags, documentFile], { label: name });
+			servers.push({ name, base: `http://127.0.0.1:${port}`, service });
+			// Every documented path answers 200 once Prism listens.
+			await waitForHttp(`http://127.0.0.1:${port}${ENDPOINTS[0].path}`, service, 120_000, auth);
+		}
+
+		const verdicts = new Map<string, Verdict>();
+		for (const endpoint of ENDPOINTS) {
+			for (const server of servers) {
+				const response = await fetch(`${server.base}${endpoint.path}`, { headers: auth });
+				const verdict = checkAnswer(endpoint, contract, response.status, await response.text());
+				if (verdict.problems[0]?.startsWith('HTTP')) throw new Error(`${server.name} ${endpoint.path}: ${verdict.problems[0]}; nothing to load`);
+				verdicts.set(`${endpoint.name} ${server.name}`, verdict);
+			}
+		}
+
+		const report = new Report(servers.map((s) => s.name), verdicts);
+		report.header(`Mock vs Prism ${PRISM_VERSION}, ${started.toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections, ${rounds} rounds of ${durationMs} ms per server and endpoint after ${WARMUP_MS} ms warm-up`, uptimeBefore);
+		for (let round = 1; round <= rounds; round++) {
+			// Each round another server goes first.
+			const shift = (round - 1) % servers.length;
+			const order = [...servers.slice(shift), ...servers.slice(0, shift)];
+			for (const endpoint of ENDPOINTS) {
+				const measured = new Map<string, Measured>();
+				for (const server of order) measured.set(server.name, await measure(server, endpoint.path, auth, verdicts.get(`${endpoint.name} ${server.name}`)!.bytes, durationMs));
+				report.round({ round, endpoint: endpoint.name, first: order[0].name, load1: loadavg()[0], measured });
+			}
+		}
+		report.answers(ENDPOINTS);
+		report.summary(ENDPOINTS, rounds);
+		console.log(`\nuptime at the end: ${uptime()}`);
+	} finally {
+		await stopAll();
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error('bench:mock-prism failed:', error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,127 @@
+/**
+ * The OpenAPI 3.1 document of the service as the mock serves it, generated
+ * from the contract: paths (api.ts), bodies (schemas.ts) and the operations
+ * table (operations.ts). Never written by hand.
+ */
+import { API_PATHS, API_VERSION_SEGMENT, APP_PATHS, CHOICES } from '../../../contract/api';
+import { apiErrorSchema } from '../../../contract/schemas';
+import { API_OPERATIONS, APP_OPERATIONS, OPERATION_TAGS, PATH_PARAMETERS, WEBHOOK_DELIVERY, type OperationInfo } from './operations.mts';
+import { componentSchemas, queryParameters, type JsonSchema } from './json-schema.mts';
+import { HEADERS, RATE_LIMIT_HEADERS, responseRef, sharedResponses } from './responses.mts';
+
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
+
+const BEARER = 'bearerAuth';
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/** `/signals/:group` → `/signals/{group}`, and the parameter names in order. */
+function openApiPath(path: string): { key: string; params: string[] } {
+	const params = [...path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]);
+	return { key: path.replace(/:([a-z_]+)/g, '{$1}'), params };
+}
+
+/** Everything but the servers, built once: the servers follow the address each request came to. */
+function build() {
+	const operationsOf = (table: Record<string, Partial<Record<string, OperationInfo>>>) => Object.values(table).flatMap((ops) => Object.values(ops)) as OperationInfo[];
+	const all = [...operationsOf(API_OPERATIONS), ...operationsOf(APP_OPERATIONS)];
+	const components = componentSchemas(new Set(all.flatMap((op) => op.query ?? [])));
+	const errorBody = components.ref(apiErrorSchema);
+
+	const operation = (info: OperationInfo, params: string[], api: boolean): JsonSchema => {
+		const rateLimited = api || CHOICES.rateLimitAppliesToAppUrl;
+		const bearer = info.tokenInBody !== true;
+		const responses: Record<string, JsonSchema> = {};
+		const { ok } = info;
+		responses[ok.status] = ok.status === 204
+			? { description: 'Done (no body)', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }) }
+			: { description: 'Success', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }), content: json(components.ref(ok.body)) };
+		const refusals = new Map<number, string[]>();
+		const refuse = (status: number, why: string) => refusals.set(status, [...(refusals.get(status) ?? []), why]);
+		if (bearer) refuse(CHOICES.authErrorStatus, 'a missing, malformed or unknown bearer token');
+		if (info.query) refuse(400, 'an invalid query parameter (the message names it)');
+		if (info.body) refuse(400, info.tokenInBody ? 'an unknown `access_token`, no valid address or too many, or a body that is not JSON of the documented shape (`responseText` says which)' : 'a body that is not JSON of the documented shape (the message names the field)');
+		for (const [status, whys] of refusals) {
+			const body = status === 400 && info.badRequest ? components.ref(info.badRequest) : errorBody;
+			responses[status] = { description: `Refused: ${whys.join('; or ')}`, content: json(body) };
+		}
+		if (params.length > 0) responses[404] = { description: `No such ${params.join(' / ')} (for this account)`, content: json(errorBody) };
+		responses[405] = responseRef('MethodNotAllowed');
+		if (info.body) responses[413] = responseRef('PayloadTooLarge');
+		responses[414] = responseRef('UriTooLong');
+		if (rateLimited) responses[429] = responseRef('TooManyRequests');
+		for (const [status, description] of Object.entries(info.more ?? {})) responses[status] = { description, content: json(errorBody) };
+		responses[500] = responseRef('ServerError');
+		const parameters = [
+			...params.map((name) => {
+				const description = PATH_PARAMETERS[name];
+				if (description === undefined) throw new Error(`PATH_PARAMETERS has no entry for ":${name}"`);
+				return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } };
+			}),
+			...(info.query ? queryParameters(info.query).map((p) => ({ in: 'query', ...p })) : []),
+		];
+		return {
+			operationId: info.operationId,
+			summary: info.summary,
+			tags: [info.tag],
+			...(OPERATION_TAGS[info.tag].deprecated && { deprecated: true }),
+			security: bearer ? [{ [BEARER]: [] }] : [],
+			...(parameters.length > 0 && { parameters }),
+			...(info.body && { requestBody: { required: true, content: json(components.ref(info.body)) } }),
+			responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
+		};
+	};
+
+	const pathItems = (paths: Record<string, string>, table: Record<string, Partial<Record<string, OperationInfo>>>, api: boolean) =>
+		Object.entries(paths).map(([name, path]) => {
+			const { key, params } = openApiPath(path);
+			const item = Object.fromEntries(Object.entries(table[name]).map(([method, info]) => [method, operation(info as OperationInfo, params, api)]));
+			return [key, item] as const;
+		});
+
+	return {
+		apiPaths: Object.fromEntries(pathItems(API_PATHS, API_OPERATIONS, true)),
+		appPaths: Object.fromEntries(pathItems(APP_PATHS, APP_OPERATIONS, false)),
+		webhooks: {
+			event: {
+				post: {
+					operationId: WEBHOOK_DELIVERY.operationId,
+					summary: WEBHOOK_DELIVERY.summary,
+					description: WEBHOOK_DELIVERY.description,
+					requestBody: { required: true, content: json(components.ref(WEBHOOK_DELIVERY.body)) },
+					responses: { 200: { description: 'Received' } },
+				},
+			},
+		},
+		components: {
+			schemas: components.schemas,
+			responses: sharedResponses(errorBody),
+			headers: HEADERS,
+			securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: 'The API token: `Authorization: Bearer <api_token>`' } },
+		},
+	};
+}
+
+let built: ReturnType<typeof build> | undefined;
+
+/** The document, with servers at `appUrl` (an origin such as `http://127.0.0.1:4010`). */
+export function openApiDocument(appUrl: string): OpenApiDocument {
+	built ??= build();
+	const appServers = [{ url: appUrl, description: 'App URL ({app_url}): subscriber upload and webhook settings' }];
+	return {
+		openapi: '3.1.1',
+		info: {
+			title: 'Job Signals service',
+			version: API_VERSION_SEGMENT.slice(1),
+			description: "The service as the job-signals mock serves it: the spec's endpoints and this project's assumptions where the spec says \"not shown\" (docs/api-assumptions.md). Generated from the repository's contract/; the mock's own /__mock routes are not part of it.",
+		},
+		jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+		servers: [{ url: `${appUrl}${API_VERSION_SEGMENT}`, description: 'API base ({base_url})' }],
+		tags: Object.entries(OPERATION_TAGS).map(([name, { description }]) => ({ name, description })),
+		paths: {
+			...built.apiPaths,
+			...Object.fromEntries(Object.entries(built.appPaths).map(([key, item]) => [key, { servers: appServers, ...item }])),
+		},
+		webhooks: built.webhooks,
+		components: built.components,
+	};
+}

@@ -1,0 +1,41 @@
+/** The bodies of POST /__mock/process and POST /__mock/events. */
+import { z } from 'zod/v4';
+import { LIMITS } from '../../../contract/api';
+import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
+import { ALL_TYPES } from '../data/generate.mts';
+import { DEFAULT_CYCLE } from './cycle.mts';
+
+const count = (fallback: number) => z.number().int().min(0).max(LIMITS.maxChangesPerCycle).default(fallback);
+
+/** Each count left out keeps its default, so `{}` (or no body) is the usual cycle. */
+export const processBodySchema = z.strictObject({
+	created: count(DEFAULT_CYCLE.created),
+	updated: count(DEFAULT_CYCLE.updated),
+	deleted: count(DEFAULT_CYCLE.deleted),
+	signals: count(DEFAULT_CYCLE.signals),
+	domain_changes: count(DEFAULT_CYCLE.domain_changes),
+	source_id: z.string().min(1).optional(),
+});
+export type ProcessBody = z.infer<typeof processBodySchema>;
+
+export const eventBodySchema = z
+	.strictObject({
+		event_type: z.enum(WEBHOOK_EVENT_TYPES),
+		job_id: z.string().min(1).optional(),
+		source_id: z.string().min(1).optional(),
+		signal: z.strictObject({ group: z.string(), category: z.string(), type: z.string() }).optional(),
+	})
+	.refine((b) => !(b.job_id && b.source_id), { message: 'give job_id or source_id, not both', path: ['job_id'] })
+	.refine((b) => !(b.job_id && (b.event_type === 'job_created' || b.event_type === 'signal')), {
+		message: 'job_id names an existing job: only job_updated and job_deleted take it',
+		path: ['job_id'],
+	})
+	.refine((b) => b.signal === undefined || b.event_type === 'signal', { message: 'only a signal event takes signal', path: ['signal'] })
+	.refine((b) => b.signal === undefined || ALL_TYPES.some((t) => t.group === b.signal?.group && t.category === b.signal.category && t.type === b.signal.type), {
+		message: 'no such signal type: group, category and type must be one path of the hierarchy (GET /v2/signals/… names them)',
+		path: ['signal'],
+	});
+export type EventBody = z.infer<typeof eventBodySchema>;
+
+export const PROCESS_BODY_SHAPE = '{"created"?, "updated"?, "deleted"?, "signals"?, "domain_changes"?, "source_id"?} or no body';
+export const EVENT_BODY_SHAPE = '{"event_type", "job_id"? | "source_id"?, "signal"?: {"group", "category", "type"}}';

@@ -1,0 +1,134 @@
+/**
+ * The standalone server: a small node:http adapter around msw's
+ * getResponse(handlers, request) (msw 3 has no handleRequest, and
+ * @mswjs/http-middleware does not work with msw 3).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse, type HttpHandler } from 'msw';
+import { API_VERSION_SEGMENT, LIMITS } from '../../contract/api';
+import { apiError } from './http/respond.mts';
+import type { MockServiceOptions } from './options.mts';
+import { createMockService, type MockService } from './service.mts';
+import { allowedMethods } from './http/allowed-methods.mts';
+import { clientErrorAnswer } from './standalone/client-error.mts';
+import { hostAllowed, isServedPath } from './standalone/local-only.mts';
+import { readBody } from './standalone/read-body.mts';
+import { requestUrl } from './standalone/request-url.mts';
+import { writeResponse } from './standalone/write-response.mts';
+
+export interface StartOptions extends MockServiceOptions {
+	port?: number;
+	host?: string;
+	/** The request body limit, checked while reading (413 above it). */
+	maxBodyBytes?: number;
+	/** Host names served besides localhost and IP literals (DNS rebinding protection, standalone/local-only.ts). */
+	allowedHosts?: readonly string[];
+}
+
+export interface RunningMockServer {
+	apiUrl: string;
+	appUrl: string;
+	service: MockService;
+	close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+/** Methods the handlers answer (OPTIONS: the CORS preflight); any other (TRACE, PATCH, …) cannot reach them, and fetch's Request refuses some (TRACE). */
+const ROUTED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+const CONNECT_REFUSED = (() => {
+	const body = JSON.stringify({ status: 400, error: 'Bad Request', message: 'The request target must be a path ("/v2/…"): this is no proxy' });
+	return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+})();
+
+export async function startMockServer(options: StartOptions = {}): Promise<RunningMockServer> {
+	const { port = DEFAULT_PORT, host = DEFAULT_HOST, maxBodyBytes = LIMITS.maxRequestBodyBytes, allowedHosts = [], ...serviceOptions } = options;
+	if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) throw new Error('maxBodyBytes must be a whole number ≥ 0');
+	const service = await createMockService(serviceOptions);
+	const server = createServer((req, res) => {
+		serve(service, { maxBodyBytes, allowedHosts }, req, res).catch((error: unknown) => {
+			// Handlers answer every bad input themselves; reaching here is a mock bug, so say so loudly.
+			console.error('job-signals-mock: unhandled error', error);
+			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ status: 500, error: 'Internal Server Error', message: 'Mock server bug' }));
+		});
+	});
+	// node:http hands CONNECT to 'connect' listeners and, with none, drops the connection unanswered.
+	server.on('connect', (_req, socket) => socket.end(CONNECT_REFUSED));
+	// What node's HTTP parser refuses gets the mock's JSON error shape, not node's bare 400.
+	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+		if (!socket.writable) return void socket.destroy();
+		const answer = clientErrorAnswer(error);
+		if (answer === undefined) return void socket.destroy();
+		socket.end(answer);
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, resolve);
+	});
+	const address = server.address() as AddressInfo;
+	const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+	const appUrl = `http://${hostPart}:${address.port}`;
+	return {
+		appUrl,
+		apiUrl: `${appUrl}${API_VERSION_SEGMENT}`,
+		service,
+		close: () =>
+			new Promise<void>((resolve, reject) => {
+				service.close();
+				server.closeAllConnections();
+				server.close((error) => (error ? reject(error) : resolve()));
+			}),
+	};
+}
+
+async function serve(service: MockService, limits: { maxBodyBytes: number; allowedHosts: readonly string[] }, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const { maxBodyBytes } = limits;
+	const url = requestUrl(req);
+	const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+	// The answers made here, not by the handlers, get the CORS headers here.
+	const cors = service.cors.headers(origin, url instanceof Response ? '/' : url.pathname);
+	if (url instanceof Response) return writeResponse(res, url, { ...cors, connection: 'close' });
+	if (req.headers.host !== undefined && !hostAllowed(url.hostname, limits.allowedHosts)) {
+		const message = `Host "${url.hostname}" is not this mock's address: it serves localhost and IP addresses, and the names given to --allowed-hosts (this refuses DNS rebinding)`;
+		return writeResponse(res, apiError(403, message), { connection: 'close' });
+	}
+	if (!isServedPath(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
+	// HEAD is answered as GET; node:http leaves the body out.
+	const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
+	let body: Buffer<ArrayBuffer> | undefined;
+	if (method !== 'GET') {
+		const read = await readBody(req, maxBodyBytes);
+		// The client went away mid-body: there is no one to answer.
+		if ('aborted' in read) return;
+		if ('tooLarge' in read) {
+			return writeResponse(res, apiError(413, `The request body is larger than ${maxBodyBytes} bytes`), { ...cors, connection: 'close' });
+		}
+		body = read.body;
+	}
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+		else if (value !== undefined) headers.set(name, value);
+	}
+	const request = new Request(url, { method, headers, body: body && body.length > 0 ? body : undefined });
+	// service.handlers is read on each request: a test or benchmark may wrap it.
+	const response = await getResponse(service.handlers, request);
+	if (!response) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
+	if (response.type === 'error') {
+		// An injected "dropped connection".
+		req.socket.destroy();
+		return;
+	}
+	return writeResponse(res, response);
+}
+
+/** No handler for this method and URL: 405 with Allow on a known path, else 404 (OPTIONS on a known path is the handlers' preflight). */
+function unrouted(routes: readonly HttpHandler[], url: URL, method: string): Response {
+	const allowed = allowedMethods(routes, url);
+	if (allowed.length === 0) return apiError(404, 'No such endpoint');
+	const headers = { allow: allowed.join(', ') };
+	return apiError(405, `${method} is not allowed here; allowed: ${headers.allow}`, headers);
+}

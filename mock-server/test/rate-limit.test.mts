@@ -1,0 +1,57 @@
+// Per-account rate limit: 429 with Retry-After and X-RateLimit-* past the budget, separate budgets, app URL exempt.
+import { describe, expect, it } from 'vitest';
+import { APP_PATHS, CHOICES, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { collectionsEnvelopeSchema, webhookSettingsEnvelopeSchema } from '../../contract/schemas';
+import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
+
+const LIMIT = 3;
+// A 30 s window: every "within one window" assertion below holds however slow a loaded machine makes the calls
+// (a 300 ms window let the budget come back mid-test under load). The window's reset is in rate-limit-window.test.ts.
+useMock({ ...SMALL, rateLimit: LIMIT, timeScale: 0.5 });
+
+const H = CHOICES.rateLimitHeaderNames;
+async function spend(token: string, n: number): Promise<number[]> {
+	const statuses: number[] = [];
+	for (let i = 0; i < n; i++) statuses.push((await call('/collections', { token })).status);
+	return statuses;
+}
+
+describe('rate limit', () => {
+	it('counts down in X-RateLimit-* headers, then answers 429 with Retry-After and the API error body', async () => {
+		expect(LIMITS.requestsPerMinute).toBe(60);
+		for (let i = 1; i <= LIMIT; i++) {
+			const answer = await call('/collections');
+			expect(answer.status).toBe(200);
+			collectionsEnvelopeSchema.strict().parse(answer.json);
+			expect(answer.headers.get(H.limit)).toBe(String(LIMIT));
+			expect(answer.headers.get(H.remaining)).toBe(String(LIMIT - i));
+			expect(Number(answer.headers.get(H.reset))).toBeGreaterThanOrEqual(1);
+			expect(answer.headers.get(H.retryAfter)).toBeNull();
+		}
+		const refused = await call('/signals/problems');
+		expectApiError(refused, 429, /Rate limit/);
+		expect(Number(refused.headers.get(H.retryAfter))).toBeGreaterThanOrEqual(1);
+		expect(refused.headers.get(H.limit)).toBe(String(LIMIT));
+		expect(refused.headers.get(H.remaining)).toBe('0');
+		expect(refused.headers.get(H.reset)).toBe(refused.headers.get(H.retryAfter));
+	});
+
+	it('keeps one budget per account; failed auth spends none', async () => {
+		for (let i = 0; i < 5; i++) expectApiError(await call('/collections', { token: 'nope' }), 400);
+		expect(await spend(DEMO_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
+		expect(await spend(SECOND_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
+	});
+
+	it('does not apply to the app URL (subscriber upload, webhook settings) nor to the control routes, which spend no budget', async () => {
+		for (let i = 0; i < 2 * LIMIT; i++) {
+			const upload = await call(APP_PATHS.subscriberUpload, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: `u${i}@example.com`, access_token: DEMO_TOKEN } });
+			expect(upload.status).toBe(200);
+			expect(upload.headers.get(H.limit)).toBeNull();
+			const settings = await call(APP_PATHS.webhooks, { base: APP_URL });
+			expect(settings.status).toBe(200);
+			webhookSettingsEnvelopeSchema.strict().parse(settings.json);
+			expect((await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).status).toBe(200);
+		}
+		expect(await spend(DEMO_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
+	});
+});

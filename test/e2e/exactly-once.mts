@@ -1,0 +1,389 @@
+/**
+ * The trigger's exactly-once cases, run by one test file per deployment mode.
+ * Every repeat really reaches n8n (sent straight to a webhook process, or
+ * spoiled by the front only after n8n accepted it), and executions are counted
+ * from n8n's REST API. Two triggers run side by side: Manual registration
+ * (its URL given to the service by the test, as a user pastes it into the web
+ * app) and Automatic registration (it registers itself when published).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'flatted';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../harness/n8n/config.mts';
+import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerWorkflow, type TriggerWorkflow } from '../../harness/n8n/real-n8n.mts';
+import { executionsOf, executionsPerId, listExecutions, startDeployment, type Deployment, type Mode } from '../../harness/n8n/deployment.mts';
+import { processForPath } from '../../harness/n8n/webhook-front.mts';
+import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
+
+const TRIGGERS: TriggerWorkflow[] = [
+	{ id: 'e2eTriggerManual', webhookId: '7d1e9c8a-2b4f-4a6e-9d3c-5f8e7a6b4c21', registration: 'manual' },
+	{ id: 'e2eTriggerAuto', webhookId: '2c5b7e10-6a3d-4f8e-b1c2-9e0d4a7f3b65', registration: 'automatic' },
+];
+
+/** The shipped queue-mode example: the trigger, then a step named Passed, whose input is what the trigger passed on. */
+const COMPLEMENT: TriggerWorkflow = { id: 'e2eTriggerDedupe', webhookId: '9a4e2d71-3c8b-4e5f-a6d0-1b7c9e2f4a38', registration: 'manual' };
+
+/** The setup this project recommended before (queue mode only): the trigger, then n8n's Remove Duplicates, here with a history of 5. */
+const REMOVE_DUPLICATES: TriggerWorkflow = { id: 'e2eTriggerRemoveDuplicates', webhookId: '3f6b8d20-7e1a-4c9d-b5e2-0a4c6e8f1d97', registration: 'manual' };
+const REMOVE_DUPLICATES_HISTORY = 5;
+
+/** A trigger alone (queue mode only) whose first deliveries all arrive at once. */
+const FIRST_RECORDS: TriggerWorkflow = { id: 'e2eTriggerFirstRecords', webhookId: '6d2a9c4e-1b7f-4e3a-8c5d-2f9e0b1a7c63', registration: 'manual' };
+
+function removeDuplicatesWorkflow() {
+	const trigger = triggerWorkflow(REMOVE_DUPLICATES);
+	return {
+		...trigger,
+		nodes: [
+			...trigger.nodes,
+			{
+				id: `${REMOVE_DUPLICATES.id}-dedupe`,
+				name: 'Remove Duplicates',
+				type: 'n8n-nodes-base.removeDuplicates',
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: {
+					operation: 'removeItemsSeenInPreviousExecutions',
+					dedupeValue: '={{ $json.webhook_event_id }}',
+					options: { historySize: REMOVE_DUPLICATES_HISTORY },
+				},
+			},
+		],
+		connections: { 'Job Signals Trigger': { main: [[{ node: 'Remove Duplicates', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** The shipped example (examples/workflows/events-trigger-queue-mode.workflow.json), on this test's credential and ids. */
+function complementWorkflow() {
+	const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'events-trigger-queue-mode.workflow.json'), 'utf8')) as {
+		nodes: { type: string; webhookId?: string; credentials?: object }[];
+	};
+	return {
+		...example,
+		id: COMPLEMENT.id,
+		name: COMPLEMENT.id,
+		nodes: example.nodes.map((node) =>
+			node.type === 'n8n-nodes-job-signals.jobSignalsTrigger' ? { ...node, webhookId: COMPLEMENT.webhookId, credentials: { jobSignalsApi: CREDENTIAL } } : node,
+		),
+	};
+}
+
+/** One delivery straight to a webhook process; n8n's answer must be a 200, whose text is returned. */
+async function deliver(base: string, trigger: TriggerWorkflow, id: string): Promise<string> {
+	const response = await fetch(`${base}webhook/${trigger.webhookId}/webhook`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(jobCreatedEnvelope(id)),
+	});
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`delivery of ${id} to ${base}: ${response.status} ${text}`);
+	return text;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task` on every item, `concurrency` at a time. */
+async function inParallel<T>(items: T[], concurrency: number, task: (item: T) => Promise<unknown>): Promise<void> {
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (next < items.length) await task(items[next++]);
+		}),
+	);
+}
+
+/** The newest execution id among these (ids grow), '0' for none. */
+const newestId = (executions: { id: string }[]) => String(Math.max(0, ...executions.map((e) => Number(e.id))));
+
+/** The message of a failed execution (n8n stores run data flatted). */
+function errorOf(execution: { data: string }): string {
+	const run = parse(execution.data) as { resultData: { error?: { message?: string } } };
+	return run.resultData.error?.message ?? '(no message)';
+}
+
+/** The webhook_event_ids of the items a node output in an execution (n8n stores run data flatted). */
+function idsOutputBy(execution: { data: string }, node: string): string[] {
+	const run = parse(execution.data) as { resultData: { runData: Record<string, { data?: { main: ({ json: { webhook_event_id?: string } }[] | null)[] } }[]> } };
+	return (run.resultData.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => String(item.json.webhook_event_id)));
+}
+
+export function describeExactlyOnce(mode: Mode): void {
+	let deployment: Deployment;
+	/** Ids of this run, so no case can match another run's data. */
+	const run = randomUUID().slice(0, 8);
+	const id = (name: string) => `e2e-${run}-${name}`;
+	const ALL = [...TRIGGERS, COMPLEMENT];
+	/** Workflows published in this mode only. */
+	const QUEUE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : [];
+	const pathOf = (t: TriggerWorkflow) => `/webhook/${t.webhookId}/webhook`;
+	/** The process the front routes the trigger's path to. */
+	const home = (t: TriggerWorkflow) => deployment.webhookBases[processForPath(pathOf(t), deployment.webhookBases.length)];
+	/** The other webhook process (queue mode). */
+	const away = (t: TriggerWorkflow) => deployment.webhookBases[(processForPath(pathOf(t), deployment.webhookBases.length) + 1) % deployment.webhookBases.length];
+	const sendHome = (name: string) => Promise.all(ALL.map((t) => deliver(home(t), t, id(name))));
+	const sendAway = (name: string) => Promise.all(ALL.map((t) => deliver(away(t), t, id(name))));
+
+	/**
+	 * The workflow's executions, once n8n holds `total` of them and a little longer: n8n answers a delivery
+	 * before it has written the execution it starts, and any execution too many would appear in the same moment.
+	 */
+	async function countPerId(trigger: TriggerWorkflow, names: string[], total: number) {
+		// Up to 60 s, then the counts as they are, so that a missing execution shows in the assertion.
+		for (const deadline = Date.now() + 60_000; (await executionCount(trigger)) < total && Date.now() < deadline; ) await pause(500);
+		await pause(2000);
+		const executions = await executionsOf(deployment, trigger.id);
+		expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
+		return { total: executions.length, perId: executionsPerId(executions, names.map(id)) };
+	}
+
+	/** Each id's count of items the trigger passed on (read at the example's Passed step, or at a lone trigger's output). */
+	async function passedPerId(names: string[], trigger: TriggerWorkflow = COMPLEMENT, afterId?: string) {
+		const passed = (await executionsOf(deployment, trigger.id, afterId)).flatMap((e) => idsOutputBy(e, trigger === COMPLEMENT ? 'Passed' : 'Job Signals Trigger'));
+		return Object.fromEntries(names.map((name) => [id(name), passed.filter((p) => p === id(name)).length]));
+	}
+
+	/** The workflow's executions (id and status) once n8n holds `count` and none is unfinished. */
+	async function finished(trigger: TriggerWorkflow, count: number, timeoutMs = 180_000) {
+		for (const deadline = Date.now() + timeoutMs; ; await pause(1000)) {
+			const executions = await listExecutions(deployment, trigger.id);
+			if (executions.length >= count && !executions.some((e) => ['new', 'running', 'waiting'].includes(e.status))) return executions;
+			if (Date.now() > deadline) throw new Error(`${trigger.id}: ${executions.length} of ${count} executions, or some unfinished, after ${timeoutMs / 1000} s`);
+		}
+	}
+
+	/** How many executions of the workflow n8n holds (id and status only). */
+	const executionCount = async (trigger: TriggerWorkflow) => (await listExecutions(deployment, trigger.id)).length;
+
+	const ones = (names: string[]) => Object.fromEntries(names.map((name) => [id(name), 1]));
+
+	beforeAll(async () => {
+		// Time scale 1: the service's real backoff (1, 2, 4 s) and 5 s timeout.
+		const paths = [...ALL, ...QUEUE_ONLY].map((t) => pathOf(t).slice(1));
+		deployment = await startDeployment(mode, ['--jobs', '2000', '--signals', '2000', '--sources', '60', '--rate-limit', '0'], paths, async (n8n) => {
+			await n8n.importWorkflows([...TRIGGERS.map(triggerWorkflow), complementWorkflow(), ...QUEUE_ONLY.map((t) => (t === REMOVE_DUPLICATES ? removeDuplicatesWorkflow() : triggerWorkflow(t)))]);
+			for (const trigger of [...ALL, ...QUEUE_ONLY]) await n8n.publish(trigger.id);
+		});
+	});
+
+	afterAll(async () => {
+		await deployment?.close();
+	});
+
+	describe(`the trigger in a real n8n, ${mode} mode`, () => {
+		it('A, B, B, A, C one second apart start 3 executions per trigger', async () => {
+			const names = ['A', 'B', 'B', 'A', 'C'];
+			const answers: string[][] = [];
+			for (const name of names) {
+				answers.push(await sendHome(name));
+				await pause(1000);
+			}
+			// n8n answers with the node's own answer, for a started workflow too (the node's responseData '').
+			expect(answers[0].map((a) => JSON.parse(a))).toEqual(ALL.map(() => ({ received: true, emitted: true })));
+			expect(answers[2].map((a) => JSON.parse(a))).toEqual(ALL.map(() => ({ received: true, emitted: false, reason: 'duplicate webhook_event_id' })));
+			for (const trigger of ALL) expect(await countPerId(trigger, ['A', 'B', 'C'], 3)).toEqual({ total: 3, perId: ones(['A', 'B', 'C']) });
+		});
+
+		it('50 distinct ids, then the same 50 again, start 50 executions', async () => {
+			const names = Array.from({ length: 50 }, (_, i) => `D${i}`);
+			for (const name of names) await sendHome(name);
+			for (const name of names) await sendHome(name);
+			for (const trigger of ALL) expect(await countPerId(trigger, names, 53)).toEqual({ total: 53, perId: ones(names) });
+		});
+
+		it('two simultaneous deliveries of one new id start exactly 1 execution', async () => {
+			await Promise.all([sendHome('same-instant'), sendHome('same-instant')]);
+			for (const trigger of ALL) expect(await countPerId(trigger, ['same-instant'], 54)).toEqual({ total: 54, perId: ones(['same-instant']) });
+		});
+
+		it('after every n8n process is stopped and started again, A and C are recognised', async () => {
+			const before = await executionCount(TRIGGERS[0]);
+			await deployment.restart();
+			const answers = [await sendHome('A'), await sendHome('C'), await sendHome('after-restart')];
+			if (mode === 'regular') {
+				const duplicate = ALL.map(() => ({ received: true, emitted: false, reason: 'duplicate webhook_event_id' }));
+				expect(answers.map((perTrigger) => perTrigger.map((a) => JSON.parse(a)))).toEqual([duplicate, duplicate, ALL.map(() => ({ received: true, emitted: true }))]);
+				for (const trigger of ALL) expect(await countPerId(trigger, ['A', 'C', 'after-restart'], 55)).toEqual({ total: 55, perId: ones(['A', 'C', 'after-restart']) });
+			} else {
+				// Queue-mode workers cannot save the window (docs/deployment-guarantees.md): the webhook process starts A and C
+				// again, and the trigger's step on the worker, which recorded them in n8n's database, passes nothing on.
+				expect((await countPerId(TRIGGERS[0], [], before + 3)).total).toBe(before + 3);
+				console.log(`[measured] queue mode, after a restart: A, C and a new id started ${(await executionCount(TRIGGERS[0])) - before} executions of the trigger alone`);
+				for (const trigger of [TRIGGERS[0], COMPLEMENT]) expect(await passedPerId(['A', 'C', 'after-restart'], trigger)).toEqual(ones(['A', 'C', 'after-restart']));
+			}
+		});
+
+		it('the service\'s deliveries, with failures after n8n accepted them, start one execution per event', async () => {
+			const manual = TRIGGERS.find((t) => t.registration === 'manual')!;
+			const automatic = TRIGGERS.find((t) => t.registration === 'automatic')!;
+			const appApi = (path: string, init: RequestInit = {}) =>
+				fetch(`${deployment.n8n.mock.appUrl}${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'content-type': 'application/json' } });
+			// The automatic trigger registered itself when published; the manual one is registered as a user would.
+			const urls = [manual, automatic].map((t) => `${deployment.front.url}webhook/${t.webhookId}/webhook`);
+			const created = await appApi('/api/webhooks', { method: 'POST', body: JSON.stringify({ url: urls[0], event_types: ALL_EVENTS }) });
+			expect(created.status).toBeLessThan(300);
+			const registered = (await (await appApi('/api/webhooks')).json()) as { data: { url: string }[] };
+			expect(registered.data.map((w) => w.url).sort(), deployment.logs()).toEqual([...urls].sort());
+
+			// Of the events in arrival order, the first attempt of every third is answered 500 after n8n took it,
+			// and of every third n8n's answer is held past the service's 5 s timeout.
+			let distinct = 0;
+			const spoilOf = new Map<string, number>();
+			deployment.front.setSpoiler((eventId, attempt) => {
+				if (!spoilOf.has(eventId)) spoilOf.set(eventId, distinct++ % 3);
+				if (attempt > 1) return 'none';
+				const kind = spoilOf.get(eventId);
+				return kind === 0 ? 'fail-after-accept' : kind === 1 ? { holdMs: 6_500 } : 'none';
+			});
+			let sent = 0;
+			for (let cycle = 0; cycle < 2; cycle++) {
+				const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+				const { events } = (await response.json()) as { events: { account_id: string }[] };
+				sent += events.filter((e) => e.account_id === 'acc_demo').length;
+			}
+			expect(sent).toBeGreaterThan(5);
+			console.log(`[measured] ${mode} mode: 2 processing cycles sent ${sent} events to each of the ${urls.length} registered URLs`);
+
+			type Delivery = { webhook_event_id: string; outcome: string; url: string };
+			const deadline = Date.now() + 240_000;
+			let deliveries: Delivery[] = [];
+			while (Date.now() < deadline) {
+				({ data: deliveries } = (await (await fetch(`${deployment.n8n.mock.appUrl}/__mock/deliveries`)).json()) as { data: Delivery[] });
+				if (deliveries.filter((d) => d.outcome === 'delivered' || d.outcome === 'failed').length >= sent * urls.length) break;
+				await pause(1000);
+			}
+			// The service sends each registered URL its own envelope, with its own webhook_event_id.
+			for (const [i, trigger] of [manual, automatic].entries()) {
+				const url = urls[i];
+				const path = new URL(url).pathname;
+				const toUrl = deliveries.filter((d) => d.url === url);
+				const eventIds = [...new Set(toUrl.map((d) => d.webhook_event_id))];
+				expect(eventIds).toHaveLength(sent);
+				expect(toUrl.filter((d) => d.outcome === 'delivered').map((d) => d.webhook_event_id).sort()).toEqual([...eventIds].sort());
+				// The repeats really reached n8n: each spoiled first attempt was followed by a second.
+				const spoiled = eventIds.filter((e) => spoilOf.get(e) !== 2);
+				expect(spoiled.length).toBeGreaterThan(2);
+				expect(spoiled.filter((e) => (deployment.front.attempts.get(`${path} ${e}`) ?? 0) < 2)).toEqual([]);
+				const executions = await executionsOf(deployment, trigger.id);
+				expect(Object.values(executionsPerId(executions, eventIds))).toEqual(eventIds.map(() => 1));
+			}
+		});
+
+		it('keeps the rest of the workflow\'s static data (automatic registration\'s webhookId) through every delivery', async () => {
+			const automatic = TRIGGERS.find((t) => t.registration === 'automatic')!;
+			const response = await deployment.rest(`/rest/workflows/${automatic.id}`);
+			const { data } = (await response.json()) as { data: { staticData?: Record<string, Record<string, unknown>> } };
+			expect(data.staticData?.['node:Job Signals Trigger'], deployment.logs()).toMatchObject({ webhookId: expect.any(String), dedupeWindow: 1 });
+		});
+
+		if (mode === 'queue') {
+			it(`n8n's Remove Duplicates after the trigger, history ${REMOVE_DUPLICATES_HISTORY}: every execution after the ${REMOVE_DUPLICATES_HISTORY}th new id fails`, async () => {
+				const names = Array.from({ length: REMOVE_DUPLICATES_HISTORY + 3 }, (_, i) => `history-${i}`);
+				// One at a time, each after the one before has finished: two at once can both create Remove Duplicates'
+				// first database row, and one fails on the primary key (seen in this test).
+				for (const [i, name] of names.entries()) {
+					await deliver(home(REMOVE_DUPLICATES), REMOVE_DUPLICATES, id(name));
+					await finished(REMOVE_DUPLICATES, i + 1);
+				}
+				const executions = (await executionsOf(deployment, REMOVE_DUPLICATES.id)).sort((a, b) => Number(a.id) - Number(b.id));
+				const outcomes = executions.map((e) => (e.status === 'success' ? 'success' : `${e.status}: ${errorOf(e)}`));
+				console.log(`[measured] queue mode, ${names.length} new ids through Remove Duplicates (history ${REMOVE_DUPLICATES_HISTORY}): ${JSON.stringify(outcomes)}`);
+				const full = 'error: The number of items to be processed exceeds the maximum history size. Please increase the history size or reduce the number of items to be processed.';
+				expect(outcomes).toEqual([...Array<string>(REMOVE_DUPLICATES_HISTORY).fill('success'), ...Array<string>(3).fill(full)]);
+			});
+
+			it('the first deliveries of a trigger, 10 new ids at once at both webhook processes: every execution succeeds, each id passes once', async () => {
+				const names = Array.from({ length: 10 }, (_, i) => `first-${i}`);
+				await Promise.all(names.map((name, i) => deliver(i % 2 === 0 ? home(FIRST_RECORDS) : away(FIRST_RECORDS), FIRST_RECORDS, id(name))));
+				expect((await countPerId(FIRST_RECORDS, [], names.length)).total).toBe(names.length);
+				expect(await passedPerId(names, FIRST_RECORDS)).toEqual(ones(names));
+			});
+
+			// 300 over: executions that overlap on the two workers lose some records (see below), and the record must still fill.
+			const BULK = WINDOW_SIZE + 300;
+			/** The trigger's record in n8n's database (its processed_data row): the ids' hashes, as n8n's helper stores them. */
+			const recorded = (trigger: TriggerWorkflow) => {
+				const value = deployment.query!(`SELECT value FROM processed_data WHERE "workflowId" = '${trigger.id}'`).trim();
+				return (JSON.parse(value) as { data: string[] }).data;
+			};
+			const hashOf = (value: string) => createHash('md5').update(value).digest('base64');
+
+			it(`${BULK} new ids, more than the trigger's database history of ${WINDOW_SIZE}: every execution succeeds, the record stays at ${WINDOW_SIZE}; at the other process the newest are stopped`, async () => {
+				const before = await listExecutions(deployment, COMPLEMENT.id);
+				const names = Array.from({ length: BULK }, (_, i) => `bulk-${i}`);
+				const started = Date.now();
+				await inParallel(names, 8, (name) => deliver(home(COMPLEMENT), COMPLEMENT, id(name)));
+				const sentIn = Date.now() - started;
+				const executions = await finished(COMPLEMENT, before.length + BULK, 600_000);
+				// Without overlapping writes the record would hold exactly the newest WINDOW_SIZE ids sent: each of those it lacks
+				// was dropped by another worker's write (or pushed out by an older id recorded again).
+				const measure = (when: string) => {
+					const ids = new Set(recorded(COMPLEMENT));
+					const missing = names.slice(-WINDOW_SIZE).filter((name) => !ids.has(hashOf(id(name)))).length;
+					console.log(
+						`[measured] queue mode, ${BULK} new ids sent 8 at a time in ${Math.round(sentIn / 1000)} s, all executed after ${Math.round((Date.now() - started) / 1000)} s; ${when} the record holds ${ids.size} ids and lacks ${missing} of the newest ${WINDOW_SIZE} sent`,
+					);
+					return ids;
+				};
+				measure('at once');
+				// The trigger asserts each recording again 2, 6 and 12 s later (database-record.ts): what those restore.
+				await new Promise((done) => setTimeout(done, 15_000));
+				const held = measure('15 s later');
+				expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
+				expect(executions).toHaveLength(before.length + BULK);
+				expect(held.size).toBe(WINDOW_SIZE);
+
+				// Repeats at the other webhook process: the newest 20 are in the history; of the oldest 20, those n8n dropped pass again.
+				const mark = newestId(executions);
+				const newest = names.slice(-20);
+				const oldest = names.slice(0, 20);
+				for (const name of [...newest, ...oldest]) await deliver(away(COMPLEMENT), COMPLEMENT, id(name));
+				const repeats = await executionsOf(deployment, COMPLEMENT.id, mark);
+				expect(repeats.filter((e) => e.status !== 'success')).toHaveLength(0);
+				expect(repeats).toHaveLength(40);
+				const passed = await passedPerId([...newest, ...oldest], COMPLEMENT, mark);
+				const newestPassed = newest.reduce((sum, name) => sum + passed[id(name)], 0);
+				// Overlapping executions on the two workers can overwrite each other's records (see the cases below): measured.
+				console.log(`[measured] queue mode, after the ${BULK} ids: the newest 20 again at the other process passed ${newestPassed} times; the oldest 20 again passed ${oldest.reduce((sum, name) => sum + passed[id(name)], 0)} times`);
+				expect([...newest, ...oldest].every((name) => passed[id(name)] <= 1)).toBe(true);
+				expect(recorded(COMPLEMENT)).toHaveLength(WINDOW_SIZE);
+				// 232 s measured on 2 busy cores: past the file's default of 300 s on a slower machine.
+			}, 900_000);
+
+			it('a repeat at the other webhook process after the first execution finished: measured; no event lost', async () => {
+				const names = Array.from({ length: 20 }, (_, i) => `cross-${i}`);
+				// Only the executions of this case are read in full (the one before left thousands).
+				const first = newestId(await listExecutions(deployment, COMPLEMENT.id));
+				for (const name of names) await sendHome(name);
+				expect(await passedPerId(names, COMPLEMENT, first)).toEqual(ones(names));
+				await pause(1000);
+				const [before, mark] = [await executionCount(TRIGGERS[0]), newestId(await listExecutions(deployment, COMPLEMENT.id))];
+				for (const name of names) await sendAway(name);
+				expect((await countPerId(TRIGGERS[0], [], before + names.length)).total).toBe(before + names.length);
+				const again = Object.values(await passedPerId(names, COMPLEMENT, mark));
+				const passed = Object.values(await passedPerId(names, COMPLEMENT, first));
+				// Not each exactly once: n8n 2.40.7 keeps the deduplication helpers' history in one database row that each
+				// execution reads and then writes whole (DeduplicationHelper.handleHashedItems), so executions that overlap on
+				// two workers, of any ids, can overwrite each other's records, and a repeat of a lost record passes again.
+				console.log(
+					`[measured] queue mode, each of ${names.length} ids sent to the other webhook process after its first execution finished: ${names.length} more executions of the trigger alone; ${again.reduce((a, b) => a + b, 0)} of the repeats passed the trigger`,
+				);
+				expect(passed.every((count) => count >= 1)).toBe(true);
+			});
+
+			it('two deliveries of one id at the same instant at the two webhook processes: measured', async () => {
+				const names = Array.from({ length: 20 }, (_, i) => `instant-${i}`);
+				const before = await executionCount(TRIGGERS[0]);
+				const mark = newestId(await listExecutions(deployment, COMPLEMENT.id));
+				for (const name of names) await Promise.all([sendHome(name), sendAway(name)]);
+				expect((await countPerId(TRIGGERS[0], [], before + 2 * names.length)).total).toBe(before + 2 * names.length);
+				const passed = Object.values(await passedPerId(names, COMPLEMENT, mark));
+				console.log(
+					`[measured] queue mode, ${names.length} ids each sent to both webhook processes at the same instant: ${2 * names.length} executions of the trigger alone; ${passed.reduce((a, b) => a + b, 0)} items passed the trigger`,
+				);
+				expect(passed.every((count) => count >= 1)).toBe(true);
+			});
+		}
+	});
+}

@@ -1,4 +1,0 @@
-// The trigger's exactly-once cases in a real `n8n start` (regular mode, SQLite).
-import { describeExactlyOnce } from './exactly-once';
-
-describeExactlyOnce('regular');

@@ -1,0 +1,100 @@
+// The credential: its test as n8n runs it (the node's credentialTest method, found through testedBy) and Requests per Minute.
+import type { ICredentialDataDecryptedObject, ICredentialTestFunction, INodeType } from 'n8n-workflow';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { additionalData } from '../../harness/in-process/additional-data.mts';
+import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
+import { loadPackages } from '../../harness/in-process/packages.mts';
+import { coreRuntime } from '../../harness/in-process/runtime.mts';
+import { runNode } from '../../harness/in-process/workflow.mts';
+import { api, NODE_TYPE } from './direct.mts';
+
+// rateLimit 0: the mock reports no budget, so the node paces by the credential alone.
+const mock = useMockService({ ...SMALL_MOCK, rateLimit: 0 });
+
+const NODE_TYPES = [NODE_TYPE, 'n8n-nodes-job-signals.jobSignalsTrigger', 'n8n-nodes-job-signals.jobSignalsPollTrigger'];
+
+/** What n8n's CredentialsTester does: the credential type's own test, else the first node's testedBy method. */
+async function credentialTest(data: ICredentialDataDecryptedObject) {
+	const packages = await loadPackages();
+	expect(packages.credential('jobSignalsApi').test).toBeUndefined();
+	let test: ICredentialTestFunction | undefined;
+	for (const type of NODE_TYPES) {
+		const node = packages.node(type) as INodeType;
+		const versions = 'nodeVersions' in node ? Object.values((node as unknown as { nodeVersions: Record<number, INodeType> }).nodeVersions) : [node];
+		for (const version of versions) {
+			const ref = version.description.credentials?.find((c) => c.name === 'jobSignalsApi');
+			expect(ref?.testedBy, type).toBe('jobSignalsApiTest');
+			const method = version.methods?.credentialTest?.jobSignalsApiTest;
+			expect(method, type).toBeTypeOf('function');
+			test ??= method;
+		}
+	}
+	const context = new coreRuntime.CredentialTestContext(
+		additionalData({ packages, credentials: {}, workflowData: { id: 'w', name: 'w', active: false, isArchived: false, nodes: [], connections: {}, createdAt: new Date(), updatedAt: new Date(), activeVersionId: null } }),
+	);
+	return await test!.call(context, { id: 'c', name: 'Job Signals', type: 'jobSignalsApi', data });
+}
+
+describe('credential test', () => {
+	it('a good token passes; a wrong one says so in words and what to do, never the token', async () => {
+		expect(await credentialTest(mock.credentials)).toEqual({ status: 'OK', message: 'Connection successful' });
+		const wrong = await credentialTest({ ...mock.credentials, apiToken: 'wrong-token-123' });
+		expect(wrong).toEqual({ status: 'Error', message: 'Invalid API token — copy it again from the service\'s web application (Settings → API)' });
+		expect(mock.requests().at(-1)?.headers.get('authorization')).toBe('Bearer wrong-token-123');
+	});
+
+	it('an API Base URL where nothing answers names the URL and what happened', async () => {
+		// A port nothing listens on (taken, then freed; fetch refuses some low ports outright, such as 1). Not under /v2:
+		// the in-process mock answers /v2 paths on any host.
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/api`;
+		await new Promise((resolve) => closed.close(resolve));
+		expect(await credentialTest({ ...mock.credentials, baseUrl })).toEqual({
+			status: 'Error',
+			message: `The API Base URL does not answer: ${baseUrl} (connection refused). Check the address, and that n8n can reach it.`,
+		});
+	});
+
+	it('an API Base URL that answers, but not as the service (a web server\'s 404 page), says so', async () => {
+		const server = createServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<html><head><title>404 Not Found</title></head></html>'));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		try {
+			expect(await credentialTest({ ...mock.credentials, baseUrl })).toEqual({
+				status: 'Error',
+				message: `The API Base URL answers, but not as the service: ${baseUrl} answered 404 with an HTML page ("404 Not Found"). Use the API root including its version, e.g. https://api.example.com/v2.`,
+			});
+		} finally {
+			server.close();
+		}
+	});
+
+	it('a base URL without a scheme says what is wrong, before any call', async () => {
+		const before = mock.requests().length;
+		expect(await credentialTest({ ...mock.credentials, baseUrl: 'api.example.com/v2' })).toEqual({
+			status: 'Error',
+			message: 'API Base URL must start with http:// or https://, e.g. https://api.example.com/v2',
+		});
+		expect(mock.requests()).toHaveLength(before);
+	});
+});
+
+describe('Requests per Minute', () => {
+	it('a raised limit in the credential lets 90 calls through at once (the default 60 would hold the 61st for about a minute)', async () => {
+		const source = ((await api('/collections')).data as { collection_id: string }[])[0];
+		const started = Date.now();
+		const run = await runNode({
+			type: NODE_TYPE,
+			parameters: { resource: 'source', operation: 'getAllInCollection', collection: { __rl: true, mode: 'id', value: source.collection_id }, returnAll: false, limit: 1 },
+			credentials: { jobSignalsApi: { ...mock.credentials, requestsPerMinute: 1000 } },
+			input: Array.from({ length: 90 }, () => ({})),
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items).toHaveLength(90);
+		// Far from both sides: 90 local calls take a few seconds even under load; the 60/min fallback would take 60 s or more.
+		expect(Date.now() - started).toBeLessThan(45_000);
+	}, 120_000);
+});
