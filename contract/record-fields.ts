@@ -60,4 +60,16 @@ export const RECORD_FIELDS = {
 	webhookEvent: ['webhook_event_id', 'webhook_id', 'organization_id', 'event_type', 'created_at', 'updated_at'],
 } as const;
 
+/**
+ * Each record's id: the field Selected Fields keeps unless the user removes it (n8n's UX guidelines: when the user
+ * picks fields, include the id). One of the kind's own fields above; test/node/record-fields.test.mts checks it.
+ */
+export const RECORD_ID_FIELDS = {
+	signal: 'signal_id',
+	job: 'job_id',
+	source: 'source_id',
+	collection: 'collection_id',
+	webhookEvent: 'webhook_event_id',
+} as const satisfies { [K in keyof typeof RECORD_FIELDS]: (typeof RECORD_FIELDS)[K][number] };
+
 export type RecordKind = Exclude<keyof typeof RECORD_FIELDS, 'webhookEvent'>;

@@ -4,7 +4,7 @@
  * Fields: the action node's shapes, from nodes/shared/output) once record-execution.ts has recorded its id.
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { RECORD_FIELDS } from '../shared/contract';
+import { RECORD_FIELDS, RECORD_ID_FIELDS } from '../shared/contract';
 import { outputProperties } from '../shared/output/properties';
 import { readOutputChoice, shapeRecord, type OutputChoice } from '../shared/output/shape';
 import type { Envelope } from './envelope';
@@ -19,6 +19,8 @@ export const EVENT_FIELDS = RECORD_FIELDS.webhookEvent.map(envelopeField);
 export const outputProperty: INodeProperties[] = outputProperties(['job', 'signal'], { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] }, {
 	simplified: ['event_type', 'webhook_event_id'],
 	fields: EVENT_FIELDS,
+	// Selected Fields starts with webhook_event_id beside the job's and the signal's id (properties.ts says why).
+	ids: [RECORD_ID_FIELDS.webhookEvent],
 });
 
 /** Every field of the event: the record's, then the envelope's. */

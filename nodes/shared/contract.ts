@@ -26,7 +26,7 @@ export {
 } from '../../contract/hierarchy';
 export { JOB_CATEGORIES } from '../../contract/job-categories';
 export { readSearch } from '../../contract/search-syntax';
-export { RECORD_FIELDS, type RecordKind } from '../../contract/record-fields';
+export { RECORD_FIELDS, RECORD_ID_FIELDS, type RecordKind } from '../../contract/record-fields';
 export type {
 	Collection,
 	Filters,

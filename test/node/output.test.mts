@@ -1,7 +1,7 @@
 // Output (node version 3): Simplified (at most 10 fields), Raw and Selected Fields on every operation that returns records.
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { RECORD_FIELDS } from '../../contract/record-fields';
+import { RECORD_FIELDS, RECORD_ID_FIELDS } from '../../contract/record-fields';
 import { loadPackages } from '../../harness/in-process/packages.mts';
 import { aSource, useActionNode } from './action-node.mts';
 import { allSignals, api, NODE_TYPE } from './direct.mts';
@@ -10,6 +10,20 @@ import { SIMPLIFIED } from './expected-shapes.mts';
 type Json = Record<string, unknown>;
 
 const run = useActionNode();
+
+/** A field each kind's test picks beside its id (a nested one for signals). */
+const PICKS = { signal: 'info.type', job: 'job_title', source: 'name', collection: 'name' } as const;
+
+/** A record cut to these fields, a dotted path nested: what Selected Fields should give. */
+function cut(record: Json, paths: readonly string[]): Json {
+	const out: Json = {};
+	for (const path of paths) {
+		const [head, tail] = path.split('.');
+		if (tail !== undefined) out[head] = { ...(out[head] as Json | undefined), [tail]: (record[head] as Json)[tail] };
+		else if (record[head] !== undefined) out[head] = record[head];
+	}
+	return out;
+}
 
 /** Every operation that returns records, with parameters that return some, and the kind of record. */
 async function recordOperations() {
@@ -97,6 +111,32 @@ describe('Output (version 3)', () => {
 		const none = await run({ resource: 'job', operation: 'get', jobId: String(job.job_id), output: 'selected', fields: '={{ [] }}' });
 		expect(none.error?.message).toBe('Output is Selected Fields, but no field is chosen');
 		expect(none.error?.description).toBe('Choose at least one field in Fields, or set Output to Simplified or Raw.');
+	});
+
+	it('Selected Fields starts with the record\'s id chosen, for every kind: picked fields come with it, unless the user removes it', async () => {
+		const { description } = (await loadPackages()).nodeTypes.getByNameAndVersion(NODE_TYPE, 3);
+		for (const { kind, parameters } of await recordOperations()) {
+			const label = `${kind} ${parameters.operation}`;
+			const id = RECORD_ID_FIELDS[kind];
+			const fields = description.properties.filter(
+				(p) => p.name === 'fields' && p.displayOptions?.show?.resource?.includes(parameters.resource) && p.displayOptions?.show?.operation?.includes(parameters.operation),
+			);
+			// The id shows as chosen in Fields, so the user sees it and can remove it.
+			expect(fields.map((p) => p.default), label).toEqual([[id]]);
+			expect(fields[0].description, label).toContain(`The record's ID (${id}) is chosen to begin with; remove it to leave it out.`);
+			const raw = (await run({ ...parameters, output: 'raw' } as INodeParameters)).items.map((i) => i.json);
+			expect(raw.length, label).toBeGreaterThan(0);
+			// Fields untouched: the id alone.
+			const untouched = await run({ ...parameters, output: 'selected' } as INodeParameters);
+			expect(untouched.items.map((i) => i.json), label).toEqual(raw.map((r) => ({ [id]: r[id] })));
+			// A field picked beside the chosen id, as the editor saves it: both.
+			const picked = await run({ ...parameters, output: 'selected', fields: [...(fields[0].default as string[]), PICKS[kind]] } as INodeParameters);
+			expect(picked.items.map((i) => i.json), label).toEqual(raw.map((r) => cut(r, [id, PICKS[kind]])));
+			// The id removed (as a workflow saved before it was chosen to begin with): the picked field alone.
+			const removed = await run({ ...parameters, output: 'selected', fields: [PICKS[kind]] } as INodeParameters);
+			expect(removed.items.map((i) => i.json), label).toEqual(raw.map((r) => cut(r, [PICKS[kind]])));
+			for (const item of removed.items) expect(item.json, label).not.toHaveProperty(id);
+		}
 	});
 
 	it('Include Totals still puts the totals item first', async () => {

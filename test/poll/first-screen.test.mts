@@ -57,6 +57,25 @@ describe('poll trigger first screen', () => {
 		for (const item of simplified.items!) expect(Object.keys(item.json).length).toBeLessThanOrEqual(10);
 	});
 
+	it('Selected Fields starts with the record\'s id chosen: signal_id for New Signal, job_id for New and Updated Job, kept beside picked fields unless removed', async () => {
+		const { description } = (await loadPackages()).nodeTypes.getByNameAndVersion(POLL_TYPE, 1.1);
+		const defaults = Object.fromEntries(
+			['newSignal', 'newJob', 'updatedJob'].map((event) => [event, description.properties.filter((p) => p.name === 'fields' && p.displayOptions?.show?.event?.includes(event)).map((p) => p.default)]),
+		);
+		expect(defaults).toEqual({ newSignal: [['signal_id']], newJob: [['job_id']], updatedJob: [['job_id']] });
+		const raw = (await trigger(mock, { event: 'newSignal', includeExisting: true, output: 'raw' }).tick()).items!.map((i) => i.json);
+		expect(raw.length).toBeGreaterThan(0);
+		const untouched = await trigger(mock, { event: 'newSignal', includeExisting: true, output: 'selected' }).tick();
+		expect(untouched.items!.map((i) => i.json)).toEqual(raw.map((r) => ({ signal_id: r.signal_id })));
+		const picked = await trigger(mock, { event: 'newSignal', includeExisting: true, output: 'selected', fields: ['signal_id', 'signal_severity'] }).tick();
+		expect(picked.items!.map((i) => i.json)).toEqual(raw.map((r) => ({ signal_id: r.signal_id, signal_severity: r.signal_severity })));
+		const removed = await trigger(mock, { event: 'newSignal', includeExisting: true, output: 'selected', fields: ['signal_severity'] }).tick();
+		expect(removed.items!.map((i) => i.json)).toEqual(raw.map((r) => ({ signal_severity: r.signal_severity })));
+		const newJob = await trigger(mock, { event: 'newJob', output: 'selected' }).tick('manual');
+		expect(newJob.error).toBeUndefined();
+		expect(newJob.items!.map((i) => Object.keys(i.json))).toEqual([['job_id']]);
+	});
+
 	it('a search the service cannot read fails Fetch Test Event and polls with the action node\'s error, before any request', async () => {
 		const from = mock.answers().length;
 		const tick = await trigger(mock, { event: 'newJob', search: '(python AND "senior" OR +,|-' }).tick('manual');

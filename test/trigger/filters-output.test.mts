@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { loadOptions } from '../../harness/in-process/load-options.mts';
 import { envelope, job, signal } from '../../harness/in-process/trigger-fixtures.mts';
-import { RECORD_FIELDS } from '../../contract/record-fields';
+import { RECORD_FIELDS, RECORD_ID_FIELDS } from '../../contract/record-fields';
 import { eventKey } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
 import { SIMPLIFIED } from '../node/expected-shapes.mts';
@@ -76,6 +76,28 @@ describe('trigger version 1.1: Output', () => {
 		]);
 		const selected = await v11({ output: 'selected', fields: ['event_type', 'info.type', 'job_title'] }).deliver({ body: envelope('signal') });
 		expect(selected.output).toEqual([{ event_type: 'signal', info: { type: 'domain-url-change' } }]);
+	});
+
+	it('Selected Fields starts with the ids chosen: webhook_event_id and the job\'s or the signal\'s, kept beside picked fields unless removed', async () => {
+		const fields = new JobSignalsTrigger().description.properties.find((p) => p.name === 'fields')!;
+		const ids = [RECORD_ID_FIELDS.job, RECORD_ID_FIELDS.signal, RECORD_ID_FIELDS.webhookEvent];
+		expect(fields.default).toEqual(ids);
+		expect(fields.description).toContain('The IDs (job_id, signal_id, webhook_event_id) are chosen to begin with; remove one to leave it out.');
+		// Fields untouched: the event's id and its record's (a job has no signal_id, which is left out).
+		const jobEvent = envelope('job_created');
+		expect((await v11({ output: 'selected' }).deliver({ body: jobEvent })).output).toEqual([{ job_id: job.job_id, webhook_event_id: jobEvent.webhook_event_id }]);
+		const signalEvent = envelope('signal');
+		expect((await v11({ output: 'selected' }).deliver({ body: signalEvent })).output).toEqual([{ signal_id: signal.signal_id, webhook_event_id: signalEvent.webhook_event_id }]);
+		// Fields picked beside the chosen ids, as the editor saves them: both.
+		const picked = v11({ output: 'selected', fields: [...(fields.default as string[]), 'job_title', 'info.type'] });
+		const jobAgain = envelope('job_updated');
+		expect((await picked.deliver({ body: jobAgain })).output).toEqual([{ job_id: job.job_id, webhook_event_id: jobAgain.webhook_event_id, job_title: job.job_title }]);
+		const signalAgain = envelope('signal');
+		expect((await picked.deliver({ body: signalAgain })).output).toEqual([{ signal_id: signal.signal_id, webhook_event_id: signalAgain.webhook_event_id, info: { type: 'domain-url-change' } }]);
+		// The ids removed: the picked fields alone.
+		const removed = v11({ output: 'selected', fields: ['job_title', 'info.type'] });
+		expect((await removed.deliver({ body: envelope('job_created') })).output).toEqual([{ job_title: job.job_title }]);
+		expect((await removed.deliver({ body: envelope('signal') })).output).toEqual([{ info: { type: 'domain-url-change' } }]);
 	});
 
 	it('the execution still records the event id: a repeat is answered as a duplicate, whatever the Output', async () => {

@@ -3,7 +3,7 @@
  * an AI agent uses: one builder for the action node, the webhook trigger and the Poll Trigger.
  */
 import type { INodeProperties, IDisplayOptions } from 'n8n-workflow';
-import { RECORD_FIELDS, type RecordKind } from '../contract';
+import { RECORD_FIELDS, RECORD_ID_FIELDS, type RecordKind } from '../contract';
 import { SIMPLIFY } from './simplified';
 
 export type OutputMode = 'simplified' | 'raw' | 'selected';
@@ -17,12 +17,30 @@ export function fieldOptions(paths: readonly string[]) {
 }
 
 /**
- * Output and Fields for records of these kinds (several for the webhook trigger: a job or a signal), shown where
- * `show` says (a node version, an operation). `extra` are fields beside the record's (the trigger's event fields).
+ * The fields Selected Fields starts with: the ids of the records (contract/record-fields.ts, RECORD_ID_FIELDS) and
+ * `extra` (the webhook trigger's webhook_event_id), sorted as Fields lists them.
  */
-export function outputProperties(kinds: RecordKind[], show: IDisplayOptions['show'], extra: { simplified?: string[]; fields?: readonly string[] } = {}): INodeProperties[] {
+export function idFields(kinds: readonly RecordKind[], extra: readonly string[] = []): string[] {
+	return [...new Set([...extra, ...kinds.map((kind) => RECORD_ID_FIELDS[kind])])].sort();
+}
+
+/**
+ * Output and Fields for records of these kinds (several for the webhook trigger: a job or a signal), shown where
+ * `show` says (a node version, an operation). `extra` are fields beside the record's (the trigger's event fields) and
+ * the ids among them that Fields starts with (the trigger's webhook_event_id).
+ *
+ * Selected Fields keeps the id, as n8n's UX guidelines ask when the user picks fields: Fields starts with the records'
+ * ids chosen (its default), so the user sees them, picks more beside them, or removes them as any chosen field. The
+ * nodes return exactly the fields chosen and never add an id at run time, since a list without it is the user's
+ * removal. So a workflow saved before the ids were the default keeps its own list (n8n saves a Fields list that
+ * differs from the default) and runs as before, without the id: a saved list without the id cannot be told from a
+ * removal, and the workflow was built on that output. One saved with nothing chosen, which failed, now starts from the ids.
+ */
+export function outputProperties(kinds: RecordKind[], show: IDisplayOptions['show'], extra: { simplified?: string[]; fields?: readonly string[]; ids?: readonly string[] } = {}): INodeProperties[] {
 	const simplified = kinds.map((kind) => `${kinds.length > 1 ? `${kind}: ` : ''}${[...(extra.simplified ?? []), ...simplifiedFieldNames(kind)].join(', ')}`).join('; ');
 	const paths = [...(extra.fields ?? []), ...kinds.flatMap((kind) => RECORD_FIELDS[kind])];
+	const ids = idFields(kinds, extra.ids);
+	const idsChosen = ids.length > 1 ? `The IDs (${ids.join(', ')}) are chosen to begin with; remove one to leave it out.` : `The record's ID (${ids[0]}) is chosen to begin with; remove it to leave it out.`;
 	return [
 		{
 			displayName: 'Output',
@@ -32,7 +50,7 @@ export function outputProperties(kinds: RecordKind[], show: IDisplayOptions['sho
 			options: [
 				{ name: 'Simplified', value: 'simplified', description: `At most 10 fields per record, times as ISO 8601 (${simplified})` },
 				{ name: 'Raw', value: 'raw', description: 'Every field, as the service sends it (times as Unix seconds)' },
-				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields chosen in Fields, as the service sends them' },
+				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields chosen in Fields (the record\'s ID to begin with), as the service sends them' },
 			],
 			default: 'simplified',
 			description: 'How much of each record to return: an AI agent pays for every field in its context',
@@ -43,9 +61,9 @@ export function outputProperties(kinds: RecordKind[], show: IDisplayOptions['sho
 			type: 'multiOptions',
 			displayOptions: { show: { ...show, output: ['selected'] } },
 			options: fieldOptions(paths),
-			default: [],
+			default: [...ids],
 			required: true,
-			description: 'The fields to return, as the service names them; a dotted path (info.type) is a field of a nested object. A field a record lacks is left out.',
+			description: `The fields to return, as the service names them; a dotted path (info.type) is a field of a nested object. A field a record lacks is left out. ${idsChosen}`,
 		},
 	];
 }
