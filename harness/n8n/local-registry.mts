@@ -48,6 +48,8 @@ async function installVerdaccio(): Promise<string> {
 
 export interface LocalRegistry {
 	url: string;
+	/** The publisher's token (npmEnv's user config holds it too). */
+	token: string;
 	/**
 	 * The environment for an `npm` command that uses this registry as a user's
 	 * npm would: a user config naming the registry and the publisher's token,
@@ -98,6 +100,7 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
 		Object.assign(npmEnv, { npm_config_userconfig: userConfig, npm_config_yes: 'true' });
 		return {
 			url,
+			token,
 			npmEnv,
 			async npm(args, cwd) {
 				const output = mkdtempSync(join(folder, 'npm-'));

@@ -1,7 +1,8 @@
 /**
  * The package installed, updated and uninstalled as self-hosted users do it by hand (and as queue-mode workers
  * need it): `npm install n8n-nodes-job-signals` in a fresh `~/.n8n/nodes`, from a real npm registry (verdaccio,
- * harness/n8n/local-registry.mts) to which the packed package was published with `npm publish`. After each step
+ * harness/n8n/local-registry.mts) to which both packages were published by the release itself: publish.yml's
+ * steps (n8n-node release for the nodes; harness/n8n/release-rehearsal.mts says what differs from GitHub). After each step
  * n8n is started again and one published workflow per node runs against the mock over real HTTP: the action
  * node behind a Webhook node, the webhook trigger, the poll trigger. No hook records the package in n8n's
  * database (EXTERNAL_HOOK_FILES is emptied): n8n sees only what npm put into the nodes folder, as a user's does.
@@ -9,13 +10,15 @@
  * the mock installed from the registry and started with npx in an empty folder.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAME, REPO_ROOT } from '../../harness/n8n/config.mts';
 import { ensureOwner, freeN8nPorts, login, startN8n } from '../../harness/n8n/local-n8n.mts';
 import { MOCK_PACKAGE_NAME, packForRegistry, startLocalRegistry, type LocalRegistry } from '../../harness/n8n/local-registry.mts';
+import { rehearseRelease, type Rehearsal } from '../../harness/n8n/release-rehearsal.mts';
 import { freePort } from '../../harness/n8n/ports.mts';
 import { startService, waitForHttp, type Service } from '../../harness/n8n/processes.mts';
 import { CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, setUpRealN8n, triggerWorkflow, type RealN8n, type TriggerWorkflow } from '../../harness/n8n/real-n8n.mts';
@@ -103,6 +106,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 }
 
 let registry: LocalRegistry;
+let rehearsal: Rehearsal;
 let packDir: string;
 let n8n: RealN8n;
 /** The running `n8n start`, its port and its logged-in REST session. */
@@ -200,8 +204,8 @@ const installedVersion = () => JSON.parse(readFileSync(join(nodesDir(), 'node_mo
 beforeAll(async () => {
 	registry = await startLocalRegistry();
 	packDir = mkdtempSync(join(tmpdir(), 'job-signals-publish-'));
-	await registry.npm(['publish', packForRegistry('package', packDir)], packDir);
-	await registry.npm(['publish', packForRegistry('mock', packDir)], packDir);
+	// Both packages reach the registry the way a release publishes them: publish.yml's steps.
+	rehearsal = await rehearseRelease(registry);
 	n8n = await setUpRealN8n(['--jobs', '500', '--signals', '500', '--sources', '20', '--rate-limit', '0'], { EXTERNAL_HOOK_FILES: '' }, async (userFolder) => {
 		// What n8n's docs tell self-hosted users to run (the folder is new: npm creates its package.json).
 		const nodes = join(userFolder, '.n8n', 'nodes');
@@ -218,6 +222,32 @@ afterAll(async () => {
 	await n8n?.close();
 	await registry?.stop();
 	if (packDir) rmSync(packDir, { recursive: true, force: true });
+});
+
+describe('the release (publish.yml) against the local registry', () => {
+	it('publishes both packages through n8n-node release and the mock\'s step, each asking for provenance, past both release guards', () => {
+		expect(rehearsal.publishes, rehearsal.output).toEqual([
+			{ provenance: true, folder: '.', args: 'publish' },
+			{ provenance: true, folder: '.', args: 'publish --provenance --access public -w mock-server' },
+		]);
+		expect(rehearsal.output).toContain(`release guard: ${PACKAGE_NAME}@${RELEASED} from https://github.com/`);
+		expect(rehearsal.output).toContain(`release guard: ${MOCK_PACKAGE_NAME}@${RELEASED} from https://github.com/`);
+		// n8n-node release ran the official lint and build before it published.
+		expect(rehearsal.output).toContain('n8n-node lint');
+		expect(rehearsal.output).toContain('n8n-node build');
+	});
+
+	it('the published package is n8n-node build\'s output: one JavaScript file per node and credential source, no runtime dependencies', async () => {
+		const view = JSON.parse(await registry.npm(['view', `${PACKAGE_NAME}@${RELEASED}`, '--json'], packDir)) as { dependencies?: object; dist: { tarball: string } };
+		expect(view.dependencies).toBeUndefined();
+		const tarball = join(packDir, 'released.tgz');
+		writeFileSync(tarball, Buffer.from(await (await fetch(view.dist.tarball, { headers: { authorization: `Bearer ${registry.token}` } })).arrayBuffer()));
+		const shipped = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((path) => path.replace(/^package\//, ''));
+		const sources = execFileSync('git', ['ls-files', 'nodes', 'credentials'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim().split('\n').filter((path) => path.endsWith('.ts'));
+		expect(sources.length).toBeGreaterThan(50);
+		for (const source of sources) expect(shipped).toContain(`dist/${source.replace(/\.ts$/, '.js')}`);
+		expect(shipped.filter((path) => /mock-server|\.mts$|zod/.test(path))).toEqual([]);
+	});
 });
 
 describe('installed from a registry as users install it', () => {
