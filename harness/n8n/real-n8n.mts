@@ -79,11 +79,10 @@ export async function setUpRealN8n(
 
 /**
  * `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run, and
- * exits 1 after a failed one);
- * `env` adds to n8n's environment for this run (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE, say).
+ * exits 1 after a failed one).
  */
-export async function executeWorkflow(n8n: RealN8n, id: string, env: NodeJS.ProcessEnv = {}): Promise<RunData> {
-	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput'], env);
+export async function executeWorkflow(n8n: RealN8n, id: string): Promise<RunData> {
+	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput']);
 	// n8n prints the run as indented JSON: from a line "{" to the next line "}". A failed run is printed the same
 	// way, between n8n's "Execution was NOT successful" lines and the error it then throws.
 	const lines = result.stdout.split('\n');

@@ -1,6 +1,6 @@
 /**
  * The e2e files that cover the three nodes (the action node's resources, the
- * webhook trigger in regular mode, the poll trigger), run on every tested n8n
+ * webhook trigger in regular mode, the poll trigger) and the node as an AI agent's tool, run on every tested n8n
  * version but the default one, which `npm run test:e2e` already runs them on.
  * One vitest run per version, with JOB_SIGNALS_N8N_VERSION set (each version
  * has its own cache folder, installed on first use); one line per version at
@@ -9,7 +9,13 @@
 import { spawn } from 'node:child_process';
 import { DEFAULT_N8N_VERSION, N8N_VERSIONS, REPO_ROOT } from './config.mts';
 
-export const MATRIX_E2E_FILES = ['test/e2e/resources.e2e.test.mts', 'test/e2e/trigger-regular.e2e.test.mts', 'test/e2e/poll-trigger.e2e.test.mts'];
+export const MATRIX_E2E_FILES = [
+	'test/e2e/resources.e2e.test.mts',
+	'test/e2e/trigger-regular.e2e.test.mts',
+	'test/e2e/poll-trigger.e2e.test.mts',
+	// What README says each version needs for AI agents (nothing): shown on each version.
+	'test/e2e/ai-agent.e2e.test.mts',
+];
 
 function runVitest(version: string): Promise<number | null> {
 	return new Promise((resolve, reject) => {

@@ -10,8 +10,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, setUpRealN8n, type RealN8n } from '../../harness/n8n/real-n8n.mts';
 
-/** Community nodes are offered to agents only with this set (n8n's own switch). */
-const TOOL_ENV = { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' };
+/**
+ * n8n 1.85 removed the switch that once kept community nodes from agents (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE,
+ * n8n PR #14042): on every tested version (harness/n8n/version-matrix.mts runs this file on each) the tool works
+ * with nothing set, and this test makes sure nothing is.
+ */
+const REMOVED_SWITCH = 'N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE';
 const OPENAI_CREDENTIAL = { id: 'e2eFakeOpenAi', name: 'Fake OpenAI e2e' };
 const TOOL_ARGUMENTS = { search: 'python', locations: 'Berlin' };
 const FINAL_PREFIX = 'Found these jobs:';
@@ -151,7 +155,8 @@ const AGENT_WORKFLOW = {
 
 beforeAll(async () => {
 	await startModel();
-	n8n = await setUpRealN8n(['--jobs', '3000', '--rate-limit', '0'], TOOL_ENV);
+	if (process.env[REMOVED_SWITCH] !== undefined) throw new Error(`${REMOVED_SWITCH} is set in this environment: unset it, this test shows the tool works without it`);
+	n8n = await setUpRealN8n(['--jobs', '3000', '--rate-limit', '0']);
 	const credentialFile = join(n8n.userFolder, 'openai-credentials.json');
 	writeFileSync(
 		credentialFile,
@@ -168,7 +173,7 @@ afterAll(async () => {
 
 describe('an AI agent in a real n8n', () => {
 	it('calls the Job Signals tool with the arguments the model chose, and its result reaches the model', async () => {
-		const run = await executeWorkflow(n8n, AGENT_WORKFLOW.id, TOOL_ENV);
+		const run = await executeWorkflow(n8n, AGENT_WORKFLOW.id);
 		const failure = run.data.resultData.error?.message;
 		expect(failure, `the workflow failed: ${failure}; model requests: ${requests.length}`).toBeUndefined();
 
