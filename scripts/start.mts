@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../harness/n8n/config.mts';
 import { installN8n } from '../harness/n8n/install.mts';
-import { ensureOwner, LOCAL_OWNER, n8nCliOrThrow, packAndInstallPackage, startMock, startN8n } from '../harness/n8n/local-n8n.mts';
+import { ensureOwner, importExampleCredential, LOCAL_OWNER, n8nCliOrThrow, packAndInstallPackage, startMock, startN8n } from '../harness/n8n/local-n8n.mts';
 import { freePort, isPortFree } from '../harness/n8n/ports.mts';
 
 const MOCK_PORT = Number(process.env.MOCK_PORT ?? 4010);
@@ -24,15 +24,6 @@ const stateDir = join(userFolder, 'mock-state');
 const lastPortFile = join(userFolder, '.n8n-port');
 const examples = join(REPO_ROOT, 'examples');
 const TRIGGER_WORKFLOW_ID = 'jsExampleTrigger';
-
-/** The example credential with the mock's actual URLs; import:credentials overwrites it by id on every start. */
-async function importCredential(appUrl: string): Promise<void> {
-	const credentials = JSON.parse(readFileSync(join(examples, 'credentials.json'), 'utf8')) as { data: Record<string, string> }[];
-	for (const credential of credentials) Object.assign(credential.data, { baseUrl: `${appUrl}/v2`, appUrl });
-	const file = join(userFolder, 'credentials.json');
-	writeFileSync(file, JSON.stringify(credentials, null, 2));
-	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${file}`]);
-}
 
 /** N8N_PORT if set; else the last start's port (or 5678) when free; else any free port, with a warning. */
 async function editorPort(): Promise<number> {
@@ -55,7 +46,7 @@ async function main(): Promise<void> {
 	// Before the workflows: they refer to it. The mock's address is known before it starts.
 	const mockUrl = `http://127.0.0.1:${MOCK_PORT}`;
 	console.log(`Pointing the credential at ${mockUrl}`);
-	await importCredential(mockUrl);
+	await importExampleCredential(userFolder, mockUrl);
 	const imported = join(userFolder, '.examples-imported');
 	if (!existsSync(imported)) {
 		console.log('Importing the example workflows');

@@ -1,5 +1,5 @@
 /**
- * The pieces `npm start` and the end-to-end tests share: the package packed
+ * The pieces `npm start`, `npm run dev` and the end-to-end tests share: the package packed
  * and installed into a user folder the way n8n installs a community package,
  * the mock and n8n as child processes, n8n's CLI, and its owner account.
  */
@@ -76,6 +76,15 @@ export async function n8nCliOrThrow(userFolder: string, args: string[], env: Nod
 	const result = await n8nCli(userFolder, args, env);
 	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
 	return result.stdout;
+}
+
+/** examples/credentials.json imported into the user folder, its URLs pointed at the mock (`appUrl`); n8n overwrites it by id each time. */
+export async function importExampleCredential(userFolder: string, appUrl: string): Promise<void> {
+	const credentials = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'credentials.json'), 'utf8')) as { data: Record<string, string> }[];
+	for (const credential of credentials) Object.assign(credential.data, { baseUrl: `${appUrl}/v2`, appUrl });
+	const file = join(userFolder, 'credentials.json');
+	writeFileSync(file, JSON.stringify(credentials, null, 2));
+	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${file}`]);
 }
 
 /**
