@@ -12,7 +12,8 @@ import { TEST_OPTIONS, type MockServiceOptions } from '../../mock-server/src/opt
 import { createMockService, type MockService } from '../../mock-server/src/service.mts';
 import { logRequests, type LoggedRequest } from './request-log.mts';
 
-export const MOCK_APP_URL = 'http://job-signals.mock';
+/** https: the nodes send tokens over plain http only to this machine (nodes/shared/transport/tls-only.ts); msw answers https as well. */
+export const MOCK_APP_URL = 'https://job-signals.mock';
 export const MOCK_API_URL = `${MOCK_APP_URL}${API_VERSION_SEGMENT}`;
 
 /** The mock package's test data set (small, no rate limit unless asked). */

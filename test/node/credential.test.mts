@@ -1,4 +1,4 @@
-// The credential: its test as n8n runs it (the node's credentialTest method, found through testedBy) and Requests per Minute.
+// The credential: its test as n8n runs it (the node's credentialTest method, found through testedBy), its refusal of plain http to another machine, and Requests per Minute.
 import type { ICredentialDataDecryptedObject, ICredentialTestFunction, INodeType } from 'n8n-workflow';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +79,46 @@ describe('credential test', () => {
 			message: 'API Base URL must start with http:// or https://, e.g. https://api.example.com/v2',
 		});
 		expect(mock.requests()).toHaveLength(before);
+	});
+});
+
+describe('credential test: the token only over https, or plain http to this machine (tls-only.ts)', () => {
+	it('a remote http:// API Base URL is refused, in the words the nodes use, without sending the token', async () => {
+		const baseUrl = 'http://api.remote.example/v2';
+		const result = await credentialTest({ ...mock.credentials, baseUrl });
+		const words =
+			'The API Base URL http://api.remote.example/v2 uses plain http:// to api.remote.example, which is not this machine: the API token would cross the network unencrypted, so nothing was sent. Use https:// (plain http:// only for a local mock on 127.0.0.1, localhost or [::1]).';
+		expect(result).toEqual({ status: 'Error', message: words });
+		expect(mock.requests()).toEqual([]);
+		const run = await runNode({ type: NODE_TYPE, parameters: { resource: 'job', operation: 'getFilters' }, credentials: { jobSignalsApi: { ...mock.credentials, baseUrl } } });
+		expect(run.error?.message).toBe(words);
+		expect(mock.requests()).toEqual([]);
+	});
+
+	it('the forms that could fool a text check are refused too; a token in the URL does not show', async () => {
+		for (const baseUrl of ['http://127.0.0.1.evil.com/v2', 'http://localhost.evil.com/v2', 'http://evil.com#@127.0.0.1', 'http://127.0.0.1@evil.com/v2', 'HTTP://EVIL.COM/v2', 'http://[::ffff:127.0.0.1]/v2']) {
+			const result = await credentialTest({ ...mock.credentials, baseUrl });
+			expect(result.status, baseUrl).toBe('Error');
+			expect(result.message, baseUrl).toMatch(/^The API Base URL .* uses plain http:\/\/ to .*, which is not this machine: .* Use https:\/\//);
+		}
+		const token = String(mock.credentials.apiToken);
+		const withToken = await credentialTest({ ...mock.credentials, baseUrl: `http://evil.com/v2?key=${token}` });
+		expect(withToken.message).not.toContain(token);
+		expect(mock.requests()).toEqual([]);
+	});
+
+	it('https:// and plain http:// to this machine (127.0.0.1, localhost, [::1], 0x7f000001) are tested as before', async () => {
+		for (const [baseUrl, sentTo] of [
+			['https://api.remote.example/v2', 'https://api.remote.example'],
+			['http://127.0.0.1:4010/v2', 'http://127.0.0.1:4010'],
+			['http://localhost:4010/v2', 'http://localhost:4010'],
+			['http://[::1]:4010/v2', 'http://[::1]:4010'],
+			['http://0x7f000001:4010/v2', 'http://127.0.0.1:4010'],
+		]) {
+			const from = mock.requests().length;
+			expect(await credentialTest({ ...mock.credentials, baseUrl }), baseUrl).toEqual({ status: 'OK', message: 'Connection successful' });
+			expect(mock.requests().slice(from).map((request) => new URL(request.url).origin), baseUrl).toEqual([sentTo]);
+		}
 	});
 });
 

@@ -62,10 +62,10 @@ describe.concurrent('network errors through n8n-core\'s request helper (retries 
 	}, 30_000);
 
 	it('a host name that does not resolve: DNS failure', async () => {
-		// .invalid never resolves (RFC 2606), on any resolver.
-		const run = await getFilters('http://job-signals.invalid');
+		// .invalid never resolves (RFC 2606), on any resolver. https: plain http goes to this machine only (tls-only.ts).
+		const run = await getFilters('https://job-signals.invalid');
 		// ENOTFOUND, or EAI_AGAIN on a machine whose resolver cannot be reached.
-		expect(run.error?.message).toMatch(/^Could not reach the Job Signals service at http:\/\/job-signals\.invalid: DNS failure: the (host name was not found|name server did not answer)$/);
+		expect(run.error?.message).toMatch(/^Could not reach the Job Signals service at https:\/\/job-signals\.invalid: DNS failure: the (host name was not found|name server did not answer)$/);
 	}, 30_000);
 });
 

@@ -88,7 +88,7 @@ describe('resilience', () => {
 	it('a service that stays unreachable and a malformed base URL are reported plainly', async () => {
 		await setFaults([{ path: '/v2/jobs', drop: true }]);
 		const unreachable = await searchAll();
-		expect(unreachable.error?.message).toMatch(/^Could not reach the Job Signals service at http:\/\/job-signals\.mock: /);
+		expect(unreachable.error?.message).toMatch(/^Could not reach the Job Signals service at https:\/\/job-signals\.mock: /);
 		expect(statuses()).toEqual([0, 0, 0, 0]);
 		const malformed = await searchAll({ ...mock.credentials, baseUrl: 'api.example.com/v2' });
 		expect(malformed.error?.message).toBe("The credential's API Base URL is not an http(s) URL");

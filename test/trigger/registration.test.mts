@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhooks } from '../../mock-server/src/webhooks/index.mts';
 import { createTrigger } from './trigger-under-test.mts';
 
-const APP_URL = 'http://app.test';
+const APP_URL = 'https://app.test';
 const TOKENS: Record<string, string> = { 'token-a': 'a1', 'token-b': 'a2' };
 const webhooks = createWebhooks({ organizationIdOf: (id) => `org_${id}` });
 const server = setupServer(

@@ -9,6 +9,7 @@ import { API_PATHS } from '../contract';
 import { answerMessage, noAnswer } from '../credential-messages';
 import { describeNetworkError } from './network';
 import { redactText, secretsOf } from './redact';
+import { tokenTransportProblem } from './tls-only';
 
 const TIMEOUT_MS = 30_000;
 
@@ -17,11 +18,16 @@ export async function jobSignalsApiTest(this: ICredentialTestFunctions, credenti
 	const secrets = secretsOf(data);
 	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (!/^https?:\/\//i.test(baseUrl)) return { status: 'Error', message: `API Base URL must start with http:// or https://, e.g. https://api.example.com/v2` };
+	const url = `${baseUrl}${API_PATHS.collections}`;
+	// The same check, on the exact URL, as every node request (request.ts): the token only over https, or plain http to this machine.
+	const refused = tokenTransportProblem(url, 'API Base URL', baseUrl);
+	if (refused !== undefined) return { status: 'Error', message: redactText(refused, secrets) };
 	let response: Response;
 	let text: string;
 	try {
 		// fetch: the only request helper n8n gives a credential test is its deprecated `request`.
-		response = await fetch(`${baseUrl}${API_PATHS.collections}`, {
+		// fetch drops the Authorization header on a redirect to another origin (https → http is one).
+		response = await fetch(url, {
 			headers: { Authorization: `Bearer ${String(data.apiToken ?? '')}`, Accept: 'application/json' },
 			signal: AbortSignal.timeout(TIMEOUT_MS),
 		});

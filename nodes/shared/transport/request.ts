@@ -1,5 +1,6 @@
 /**
- * Every call to the service goes through here: the credential's bearer header
+ * Every call to the service goes through here: tokens only over TLS
+ * (tls-only.ts), the credential's bearer header
  * (httpRequestWithAuthentication), pacing, retries of 429s and transient
  * failures, the check of every answer against the contract (answers.ts),
  * secrets kept out of what the service says, and the translation of failures
@@ -7,6 +8,7 @@
  */
 import {
 	NodeApiError,
+	NodeOperationError,
 	sleep,
 	type ICredentialDataDecryptedObject,
 	type IExecuteFunctions,
@@ -23,6 +25,7 @@ import { describeNetworkError } from './network';
 import { hasServerWait, recordBudget, requestDone, waitForTurn } from './pacing';
 import { containsSecret, redactDeep, redactText, secretsOf, type Secrets } from './redact';
 import { backoffMs, RETRY_POLICY } from './retry-policy';
+import { tokenTransportProblem } from './tls-only';
 
 export const CREDENTIAL_TYPE = 'jobSignalsApi';
 
@@ -72,6 +75,12 @@ export async function serviceRequest<N extends AnswerName | 'none'>(context: Ser
 	}
 	const url = `${root}${request.path}`;
 	const secrets = secretsOf(credentials);
+	// Before anything is sent, on the exact URL sent: tokens only over https, or plain http to this machine (tls-only.ts).
+	const field = request.on === 'api' ? 'API Base URL' : 'App URL';
+	const refused = tokenTransportProblem(url, field, root);
+	if (refused !== undefined) {
+		throw new NodeOperationError(context.getNode(), redactText(refused, secrets), { description: `Edit the ${field} in the Job Signals API credential.` });
+	}
 	// One budget per account: keyed by where the calls go and the token that pays for them.
 	// Calls outside the documented limit get a budget of their own, followed only once the service reports one.
 	const documentedLimit = request.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
@@ -96,6 +105,11 @@ export async function serviceRequest<N extends AnswerName | 'none'>(context: Ser
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: RETRY_POLICY.requestTimeoutMs,
+				// A redirect must not carry a token where the check above did not look: n8n re-sends the Authorization
+				// header on a cross-origin redirect unless told not to (https → http is cross-origin), and a 307/308
+				// would re-send a body (the upload's access_token) anywhere, so a request with a body follows none.
+				sendCredentialsOnCrossOriginRedirect: false,
+				disableFollowRedirect: request.body !== undefined,
 			}, { credentialsDecrypted })) as FullResponse;
 		} catch (error) {
 			requestDone(budgetKey);
