@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { N8N_VERSION } from '../../harness/n8n/config.mts';
 import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, setUpRealN8n, type RealN8n } from '../../harness/n8n/real-n8n.mts';
 
 /**
@@ -114,7 +115,8 @@ const AGENT_WORKFLOW = {
 			id: 'agent-a',
 			name: 'AI Agent',
 			type: '@n8n/n8n-nodes-langchain.agent',
-			typeVersion: 3.1,
+			// The version a new AI Agent node gets: 3.1 in n8n 2 (which 1.123.81 does not have), 3 in n8n 1.123.
+			typeVersion: N8N_VERSION.startsWith('1.') ? 3 : 3.1,
 			position: [220, 0],
 			parameters: { promptType: 'define', text: 'Which Python jobs are open in Berlin?', options: {} },
 		},
