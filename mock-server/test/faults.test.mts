@@ -74,9 +74,20 @@ describe('fault injection', () => {
 	});
 
 	it('never touches the control routes', async () => {
-		await setFaults([{ path: '/__mock', status: 500 }, { path: '/', drop: true }]);
+		await setFaults([{ path: '/', drop: true }]);
 		expect((await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).status).toBe(200);
 		expect((await control('GET')).status).toBe(200);
+	});
+
+	it('refuses (400) a rule that could match only the control routes, and keeps the rules it had', async () => {
+		const kept = await setFaults([{ path: '/v2/collections', status: 503 }]);
+		for (const path of ['/__mock', '/__mock/', MOCK_CONTROL_PATHS.faults, MOCK_CONTROL_PATHS.accounts, '/__m', '/_']) {
+			const refused = await control('PUT', { faults: [{ path: '/v2/jobs', status: 500 }, { path, status: 500 }] });
+			expectApiError(refused, 400, /faults\.1\.path: faults apply to the service's routes only .*never to the mock's control routes \(\/__mock\/…\)/);
+			expect((await control('GET')).json).toEqual(kept);
+		}
+		// `/` matches the service's routes too (and applies only to them, as above).
+		await setFaults([{ path: '/', status: 503 }]);
 	});
 
 	it('DELETE and reset clear every rule', async () => {
@@ -153,7 +164,7 @@ describe('fault injection', () => {
 		});
 
 		it('works on the app URL, including the webhook settings routes, and never on the control routes', async () => {
-			await setFaults([{ path: '/api/webhooks', method: 'GET', body: 'wrong-shape' }, { path: '/__mock', body: 'empty' }]);
+			await setFaults([{ path: '/api/webhooks', method: 'GET', body: 'wrong-shape' }, { path: '/', method: 'GET', body: 'empty' }]);
 			const settings = await raw('/api/webhooks', APP_URL);
 			expect([settings.status, JSON.parse(settings.text)]).toEqual([200, { unexpected: true }]);
 			expect((await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).status).toBe(200);

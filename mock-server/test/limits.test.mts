@@ -1,7 +1,8 @@
-// What the mock stores stays bounded and clean: webhook settings per account, URL and secret_key length, subscriber addresses with control or bidi characters, repeated query parameters.
+// What the mock stores stays bounded and clean: webhook settings per account, URL and secret_key length, a URL on a port fetch refuses, subscriber addresses with control or bidi characters, repeated query parameters.
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS, LIMITS } from '../../contract/api';
 import { webhookSettingSchema } from '../../contract/schemas';
+import { BLOCKED_PORTS } from '../src/webhooks/blocked-ports.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();
@@ -29,6 +30,24 @@ describe('limits', () => {
 		const atLimit = await createWebhook(setting({ url: url(LIMITS.maxWebhookUrlLength), secret_key: 's'.repeat(LIMITS.maxWebhookSecretKeyLength) }));
 		expect(atLimit.status).toBe(201);
 		webhookSettingSchema.strict().parse(atLimit.json);
+	});
+
+	it('refuses (400, naming the port) a webhook URL on a port fetch refuses, and takes ports next to them', async () => {
+		for (const url of ['http://127.0.0.1:6000/hook', 'https://hooks.example:6665/x', 'http://localhost:6669/', 'http://hooks.example:10080/n8n', 'https://hooks.example:22']) {
+			const port = new URL(url).port;
+			expectApiError(await createWebhook(setting({ url })), 400, new RegExp(`url: port ${port} is one fetch refuses to connect to`));
+		}
+		expect(mock.service.webhooks.settings.list('acc_demo')).toEqual([]);
+		for (const url of ['http://127.0.0.1:6001/hook', 'https://hooks.example:6664/x', 'http://localhost:10081/', 'http://hooks.example/n8n', 'https://hooks.example:443/x']) {
+			expect((await createWebhook(setting({ url }))).status).toBe(201);
+		}
+	});
+
+	it('every blocked port is one Node\'s fetch refuses as "bad port" (before connecting), so no delivery to it could succeed', async () => {
+		for (const port of BLOCKED_PORTS) {
+			const error = await fetch(`http://127.0.0.1:${port}/`).then(() => undefined, (e: unknown) => e as Error & { cause?: Error });
+			expect(error?.cause?.message, `port ${port}`).toBe('bad port');
+		}
 	});
 
 	it('never stores a subscriber address with a control or invisible format character, or over 254 characters', async () => {

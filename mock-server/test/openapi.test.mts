@@ -32,7 +32,7 @@ let params: Record<string, string>;
 
 const BODIES: Record<string, unknown> = {
 	uploadSubscribers: { email_addresses: 'openapi@example.com', access_token: DEMO_TOKEN },
-	createWebhook: { url: 'http://127.0.0.1:9/hook', event_types: ['job_created'] },
+	createWebhook: { url: 'http://127.0.0.1:65535/hook', event_types: ['job_created'] },
 };
 /** Values no record has, for the 404s. */
 const UNKNOWN: Record<string, string> = { group: 'no-such-group', url_source: 'no-such.example' };

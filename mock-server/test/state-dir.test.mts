@@ -1,7 +1,10 @@
 // --state-dir in-process: a restart keeps webhook settings, subscribers, the data cycles and events changed, faults and the delivery log; reset empties it.
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { createMockService } from '../src/service.mts';
+import { STATE_FILE } from '../src/state/state-folder.mts';
 import { startReceiver, type Receiver } from './receiver.mts';
 import { APP_URL, call, DEMO_TOKEN, SMALL } from './harness.mts';
 import { useRestarts } from './restarts.mts';
@@ -104,6 +107,21 @@ describe('--state-dir (in-process)', () => {
 		const second = await start(dir);
 		expect(second.restored).toEqual({ records: 0, deliveries: 0 });
 		expect((await settings()).json).toEqual({ data: [] });
+	});
+
+	it('starts on a folder saved with a fault rule on /__mock (accepted before such rules were refused), leaving that rule out', async () => {
+		const dir = newDir();
+		const first = await start(dir);
+		const kept = { path: '/v2/collections', status: 503 };
+		expect((await app(MOCK_CONTROL_PATHS.faults, 'PUT', { faults: [kept] })).status).toBe(200);
+		stop(first);
+		const db = new DatabaseSync(join(dir, STATE_FILE));
+		const saved = db.prepare("SELECT value FROM records WHERE kind = 'faults'").get() as { value: string };
+		const old = [{ path: '/__mock', status: 500, rate: 1, latency_ms: 0, drop: false, after: 0 }, ...JSON.parse(saved.value)];
+		db.prepare("UPDATE records SET value = ? WHERE kind = 'faults'").run(JSON.stringify(old));
+		db.close();
+		await start(dir);
+		expect((await app(MOCK_CONTROL_PATHS.faults)).json).toEqual({ faults: [{ ...kept, rate: 1, latency_ms: 0, drop: false, after: 0 }] });
 	});
 
 	it('refuses a folder written over another data set, and a folder another service holds', async () => {

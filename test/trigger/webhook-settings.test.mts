@@ -87,7 +87,7 @@ describe('webhook settings API', () => {
 
 	it('stores repeated event types once and keeps an optional secret key', async () => {
 		const { call } = setup();
-		const body = JSON.stringify({ url: 'http://127.0.0.1:9/h', event_types: ['signal', 'signal'], secret_key: 's' });
+		const body = JSON.stringify({ url: 'http://127.0.0.1:65535/h', event_types: ['signal', 'signal'], secret_key: 's' });
 		const setting = webhookSettingSchema.parse((await call('POST', '/api/webhooks', 'token-a', body)).json);
 		expect(setting.event_types).toEqual(['signal']);
 		expect(setting.secret_key).toBe('s');

@@ -8,7 +8,7 @@
  * middle of a walk); `times` retires the rule after that many injections (a
  * transient failure that a retry gets past). An injected 429 carries
  * Retry-After: 1, as the service's own 429s carry Retry-After. Rules never
- * touch /__mock routes.
+ * touch /__mock routes, so a rule that could only match them is refused.
  */
 import { delay, HttpResponse } from 'msw';
 import { z } from 'zod/v4';
@@ -17,9 +17,22 @@ import { Random } from '../data/random.mts';
 import { BAD_BODIES, withBadBody } from './bad-body.mts';
 import { apiError } from './respond.mts';
 
+/** The mock's own control routes (MOCK_CONTROL_PATHS) all start with this; faults never apply to them. */
+const CONTROL_PREFIX = '/__mock';
+
+/** Whether a rule's `path` (a prefix) could match only control routes: `/__mock`, `/__mock/faults`, `/__m`… (`/` matches the service's routes too). */
+export function matchesOnlyControlRoutes(path: string): boolean {
+	return path !== '/' && (path.startsWith(CONTROL_PREFIX) || CONTROL_PREFIX.startsWith(path));
+}
+
 export const faultRuleSchema = z
 	.object({
-		path: z.string().startsWith('/'),
+		path: z
+			.string()
+			.startsWith('/')
+			.refine((path) => !matchesOnlyControlRoutes(path), {
+				message: "faults apply to the service's routes only (/v2/…, /api/…), never to the mock's control routes (/__mock/…)",
+			}),
 		method: z.string().toUpperCase().optional(),
 		status: z.number().int().min(400).max(599).optional(),
 		body: z.enum(BAD_BODIES).optional(),

@@ -9,7 +9,7 @@ import { jobSchema, signalSchema, sourceSchema, webhookSettingSchema, type Job, 
 import type { StoredJob, Subscriber } from '../data/model.mts';
 import { placeText, searchText } from '../data/generate.mts';
 import type { Store } from '../data/store.mts';
-import { faultsBodySchema, type FaultRule, type Faults } from '../http/faults.mts';
+import { faultsBodySchema, matchesOnlyControlRoutes, type FaultRule, type Faults } from '../http/faults.mts';
 import type { ProcessorPosition } from '../process/cycle.mts';
 import type { Work } from '../search/work.mts';
 import { z } from 'zod/v4';
@@ -96,6 +96,9 @@ const checked = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => 
 	throw new Error(`${issue.path.join('.') || 'the value'}: ${issue.message}`);
 };
 
+const withoutControlRules = (rules: unknown): unknown =>
+	Array.isArray(rules) ? rules.filter((rule: { path?: unknown } | null) => !(typeof rule?.path === 'string' && matchesOnlyControlRoutes(rule.path))) : rules;
+
 /** Puts one saved record back; returns the processor's position for that record. */
 async function restore({ kind, id, value }: { kind: string; id: string; value: unknown }, parts: PersistedParts): Promise<ProcessorPosition | undefined> {
 	const { store, settings, faults } = parts;
@@ -119,7 +122,8 @@ async function restore({ kind, id, value }: { kind: string; id: string; value: u
 			}
 			break;
 		case 'faults':
-			faults.set(checked(faultsBodySchema.shape.faults, value) as FaultRule[]);
+			// A folder saved before /__mock rules were refused may hold some: they never applied, so they are left out.
+			faults.set(checked(faultsBodySchema.shape.faults, withoutControlRules(value)) as FaultRule[]);
 			break;
 		case 'processor':
 			return value as ProcessorPosition;

@@ -12,6 +12,7 @@ import { parseJsonBody } from '../http/body.mts';
 import type { Faults } from '../http/faults.mts';
 import type { Journal } from '../http/journal.mts';
 import { appRoute } from '../http/route.mts';
+import { blockedPort } from './blocked-ports.mts';
 import type { DeliveryEngine } from './delivery-engine.mts';
 import type { WebhookSettingsStore } from './settings-store.mts';
 
@@ -48,6 +49,13 @@ export function webhookHandlers(options: WebhookHandlerOptions): HttpHandler[] {
 				what: 'webhook setting',
 			});
 			if (body instanceof Response) return body;
+			const port = blockedPort(body.url);
+			if (port !== undefined) {
+				return errorResponse(
+					400,
+					`Invalid webhook setting: url: port ${port} is one fetch refuses to connect to (a "bad port" of the Fetch standard), so no delivery could reach it: use another port`,
+				);
+			}
 			if (settings.list(account.accountId).length >= LIMITS.maxWebhooksPerAccount) {
 				return errorResponse(409, `At most ${LIMITS.maxWebhooksPerAccount} webhook settings per account: delete one first`);
 			}
