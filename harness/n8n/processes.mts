@@ -85,6 +85,20 @@ export function runCommand(command: string, args: string[], options: { cwd?: str
 	});
 }
 
+/**
+ * Polls `probe` once a second until it gives a value (not undefined), and returns it; after `timeoutMs`, throws
+ * naming `what`, with `explain()` (what the processes involved printed, say). An error `probe` throws ends the wait.
+ */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, explain: () => string): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s.\n${explain()}`);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+}
+
 /** Polls `url` (with `headers`, e.g. a token) until it answers 200 or the process dies or time runs out. */
 export async function waitForHttp(url: string, service: Service, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
 	const deadline = Date.now() + timeoutMs;

@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../../harness/n8n/config.mts';
 import { installN8n } from '../../harness/n8n/install.mts';
 import { login } from '../../harness/n8n/local-n8n.mts';
 import { freePort, isPortFree } from '../../harness/n8n/ports.mts';
+import { waitFor } from '../../harness/n8n/processes.mts';
 
 /** n8n names the nodes of its custom folders CUSTOM.<name> (scripts/dev.mts says how the package gets there). */
 const ACTION_TYPE = 'CUSTOM.jobSignals';
@@ -29,24 +30,28 @@ let mockPort: number;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe().catch(() => undefined);
-		if (value !== undefined) return value;
-		if (Date.now() > deadline || dev.exitCode !== null) {
-			const log = (() => {
-				try {
-					return readFileSync(join(folder, '.n8n-local/dev/n8n.log'), 'utf8').slice(-3000);
-				} catch {
-					return '(no n8n.log)';
-				}
-			})();
-			const why = dev.exitCode !== null ? `npm run dev exited (${dev.exitCode})` : `not within ${timeoutMs / 1000} s`;
-			throw new Error(`${what}: ${why}.\nnpm run dev printed:\n${printed.slice(-3000)}\nn8n.log:\n${log}`);
-		}
-		await pause(1000);
+/** What `npm run dev` and n8n printed, for a wait that failed. */
+function devOutput(): string {
+	let log: string;
+	try {
+		log = readFileSync(join(folder, '.n8n-local/dev/n8n.log'), 'utf8').slice(-3000);
+	} catch {
+		log = '(no n8n.log)';
 	}
+	return `npm run dev printed:\n${printed.slice(-3000)}\nn8n.log:\n${log}`;
+}
+
+/** waitFor while `npm run dev` runs: a probe that fails is a no (n8n may still be starting); the loop exiting ends the wait. */
+function whileDevRuns<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+	return waitFor(
+		what,
+		async () => {
+			if (dev.exitCode !== null) throw new Error(`${what}: npm run dev exited (${dev.exitCode}).\n${devOutput()}`);
+			return await probe().catch(() => undefined);
+		},
+		timeoutMs,
+		devOutput,
+	);
 }
 
 /** The action node's description as n8n serves it to the editor. */
@@ -84,7 +89,7 @@ afterAll(async () => {
 
 describe('npm run dev', () => {
 	it('starts the cached n8n with the package linked from the checkout: the action node is served', async () => {
-		const description = await waitFor('n8n serving the action node', servedDescription, 300_000);
+		const description = await whileDevRuns('n8n serving the action node', servedDescription, 300_000);
 		expect(description).toContain('Get intent signals, jobs, companies and collections');
 	});
 
@@ -94,12 +99,12 @@ describe('npm run dev', () => {
 		const original = "description: 'Get intent signals, jobs, companies and collections, and upload subscribers, with the Job Signals service',";
 		expect(source).toContain(original);
 		writeFileSync(file, source.replace(original, `description: '${CHANGED}',`));
-		await waitFor('n8n serving the changed description', async () => ((await servedDescription()) === CHANGED ? true : undefined), 180_000);
+		await whileDevRuns('n8n serving the changed description', async () => ((await servedDescription()) === CHANGED ? true : undefined), 180_000);
 	});
 
 	it('q quits n8n-node dev, and n8n and the mock stop with it', async () => {
 		dev.stdin!.write('q');
 		expect(await Promise.race([exited, pause(60_000).then(() => 'still running')])).toBe(0);
-		await waitFor('n8n\'s and the mock\'s ports free', async () => ((await isPortFree(n8nPort)) && (await isPortFree(mockPort)) ? true : undefined), 30_000);
+		await waitFor('n8n\'s and the mock\'s ports free', async () => ((await isPortFree(n8nPort)) && (await isPortFree(mockPort)) ? true : undefined), 30_000, devOutput);
 	});
 });

@@ -20,7 +20,7 @@ import { ensureOwner, freeN8nPorts, login, startN8n } from '../../harness/n8n/lo
 import { MOCK_PACKAGE_NAME, packForRegistry, startLocalRegistry, type LocalRegistry } from '../../harness/n8n/local-registry.mts';
 import { rehearseRelease, type Rehearsal } from '../../harness/n8n/release-rehearsal.mts';
 import { freePort } from '../../harness/n8n/ports.mts';
-import { startService, waitForHttp, type Service } from '../../harness/n8n/processes.mts';
+import { startService, waitFor, waitForHttp, type Service } from '../../harness/n8n/processes.mts';
 import { CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, setUpRealN8n, triggerWorkflow, type RealN8n, type TriggerWorkflow } from '../../harness/n8n/real-n8n.mts';
 
 const NODE_TYPES = ['jobSignals', 'jobSignalsTrigger', 'jobSignalsPollTrigger'].map((name) => `${PACKAGE_NAME}.${name}`);
@@ -93,18 +93,6 @@ function pollWorkflow() {
 	};
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, logs: () => string): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s. n8n printed:\n${logs().slice(-4000)}`);
-		await pause(1000);
-	}
-}
-
 let registry: LocalRegistry;
 let rehearsal: Rehearsal;
 let packDir: string;
@@ -116,6 +104,8 @@ const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 /** n8n's processes get the local registry as their community-packages registry, and no hook file. */
 const N8N_ENV = () => ({ EXTERNAL_HOOK_FILES: '', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url });
 const logs = () => instance?.service.output() ?? '';
+/** What a wait that timed out shows: the end of n8n's output. */
+const explainN8n = () => `n8n printed:\n${logs().slice(-4000)}`;
 
 async function startInstance(): Promise<void> {
 	const ports = await freeN8nPorts();
@@ -155,7 +145,7 @@ async function webhookReady(path: string, method: 'GET' | 'POST'): Promise<void>
 			return response.status === 404 ? undefined : true;
 		},
 		120_000,
-		logs,
+		explainN8n,
 	);
 }
 
@@ -185,7 +175,7 @@ async function expectEachNodeWorks(): Promise<void> {
 	const triggerRuns = await waitFor('the trigger\'s execution', async () => {
 		const list = await executions(TRIGGER.id);
 		return list.length > before ? list : undefined;
-	}, 60_000, logs);
+	}, 60_000, explainN8n);
 	expect(triggerRuns.slice(0, triggerRuns.length - before).map((e) => e.status)).toEqual(['success']);
 
 	// A processing cycle creates jobs; the next poll (at most 10 s later) emits them in one successful execution.
@@ -195,7 +185,7 @@ async function expectEachNodeWorks(): Promise<void> {
 	const pollRuns = await waitFor('an execution of the poll trigger', async () => {
 		const list = await executions(POLL.id);
 		return list.length > pollsBefore ? list : undefined;
-	}, 120_000, logs);
+	}, 120_000, explainN8n);
 	expect(pollRuns.slice(0, pollRuns.length - pollsBefore).every((e) => e.status === 'success'), JSON.stringify(pollRuns)).toBe(true);
 }
 
@@ -304,7 +294,7 @@ describe('installed from a registry as users install it', () => {
 			'n8n naming the poll trigger\'s workflow',
 			async () => (logs().includes(`"Job Signals Poll Trigger": Unrecognized node type: ${NODE_TYPES[2]}`) ? true : undefined),
 			60_000,
-			logs,
+			explainN8n,
 		);
 	});
 });
