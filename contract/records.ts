@@ -44,45 +44,8 @@ export type Pagination = {
 };
 export type SignalsEnvelope = {
 	group: string;
-	pagination: {
-		page: number;
-		per_page: number;
-		count_pages: number;
-		count_signals: number;
-		start_index: number;
-		end_index: number;
-		has_next: boolean;
-		has_prev: boolean;
-	};
-	signals: {
-		signal_id: string;
-		created_at: number;
-		date: string;
-		info: {
-			group: string;
-			category: string;
-			type: string;
-		};
-		evidence_list: string[];
-		jobs_list: {
-			created_at: number;
-			job_id: string;
-			job_title: string;
-			url_job: string;
-		}[];
-		signal_match: 1 | 3 | 2;
-		signal_severity: 1 | 3 | 2;
-		signal_classification: "direct" | "inferred";
-		signal_recency: "active" | "inactive";
-		signal_start_at: number;
-		signal_recent_at: number;
-		current_value: string;
-		previous_value: string;
-		source_id: string;
-		source_name: string;
-		source_description: string;
-		url_source: string;
-	}[];
+	pagination: Pagination;
+	signals: Signal[];
 	category?: string | undefined;
 	type?: string | undefined;
 };
@@ -103,22 +66,7 @@ export type Job = {
 	deleted_at?: number | undefined;
 };
 export type JobsEnvelope = {
-	data: {
-		job_id: string;
-		job_title: string;
-		url_job: string;
-		description: string;
-		location: string;
-		region: string;
-		categories: ("Engineering (Software)" | "Engineering (Hardware)" | "DevOps" | "Cybersecurity" | "IT & Business Systems" | "Technical Support" | "Quality Assurance" | "Design" | "Product" | "Data & Analytics" | "Artificial Intelligence, Data Science, & Machine Learning" | "Sales" | "Marketing" | "Growth" | "Partnerships" | "Customer Success" | "Social Media" | "Content" | "Community" | "Program Management" | "Operations" | "Business Development" | "People (HR)" | "People (Recruiting)" | "Legal" | "Finance" | "Supply Chain" | "Office & Admin" | "Learning & Development" | "Corporate Strategy" | "Investing & Corporate Development" | "Research" | "Diversity & Inclusion" | "Event Planning" | "Procurement" | "Vertical Specific")[];
-		job_tags: string[];
-		source_id: string;
-		url_source: string;
-		source_name: string;
-		created_at: number;
-		updated_at: number;
-		deleted_at?: number | undefined;
-	}[];
+	data: Job[];
 	metrics: {
 		count_jobs: number;
 		updated_at: number;
@@ -126,22 +74,7 @@ export type JobsEnvelope = {
 	cursor_job_id?: string | undefined;
 };
 export type JobSearchEnvelope = {
-	data: {
-		job_id: string;
-		job_title: string;
-		url_job: string;
-		description: string;
-		location: string;
-		region: string;
-		categories: ("Engineering (Software)" | "Engineering (Hardware)" | "DevOps" | "Cybersecurity" | "IT & Business Systems" | "Technical Support" | "Quality Assurance" | "Design" | "Product" | "Data & Analytics" | "Artificial Intelligence, Data Science, & Machine Learning" | "Sales" | "Marketing" | "Growth" | "Partnerships" | "Customer Success" | "Social Media" | "Content" | "Community" | "Program Management" | "Operations" | "Business Development" | "People (HR)" | "People (Recruiting)" | "Legal" | "Finance" | "Supply Chain" | "Office & Admin" | "Learning & Development" | "Corporate Strategy" | "Investing & Corporate Development" | "Research" | "Diversity & Inclusion" | "Event Planning" | "Procurement" | "Vertical Specific")[];
-		job_tags: string[];
-		source_id: string;
-		url_source: string;
-		source_name: string;
-		created_at: number;
-		updated_at: number;
-		deleted_at?: number | undefined;
-	}[];
+	data: Job[];
 	metrics: {
 		count_jobs: number;
 		updated_at: number;
@@ -174,19 +107,7 @@ export type Collection = {
 	created_at: number;
 };
 export type SourcesEnvelope = {
-	data: {
-		source_id: string;
-		url_source: string;
-		name: string;
-		description: string;
-		location: string;
-		url_logo: string;
-		industry_tags: string[];
-		count_jobboard_jobs: number;
-		count_jobbard_jobs_success_at: number;
-		created_at: number;
-		updated_at: number;
-	}[];
+	data: Source[];
 	metrics: {
 		count_sources: number;
 	};
@@ -197,50 +118,7 @@ export type WebhookEvent = {
 	webhook_id: string;
 	organization_id: string;
 	event_type: "job_created" | "job_updated" | "job_deleted" | "signal";
-	event_data: {
-		signal_id: string;
-		created_at: number;
-		date: string;
-		info: {
-			group: string;
-			category: string;
-			type: string;
-		};
-		evidence_list: string[];
-		jobs_list: {
-			created_at: number;
-			job_id: string;
-			job_title: string;
-			url_job: string;
-		}[];
-		signal_match: 1 | 3 | 2;
-		signal_severity: 1 | 3 | 2;
-		signal_classification: "direct" | "inferred";
-		signal_recency: "active" | "inactive";
-		signal_start_at: number;
-		signal_recent_at: number;
-		current_value: string;
-		previous_value: string;
-		source_id: string;
-		source_name: string;
-		source_description: string;
-		url_source: string;
-	} | {
-		job_id: string;
-		job_title: string;
-		url_job: string;
-		description: string;
-		location: string;
-		region: string;
-		categories: ("Engineering (Software)" | "Engineering (Hardware)" | "DevOps" | "Cybersecurity" | "IT & Business Systems" | "Technical Support" | "Quality Assurance" | "Design" | "Product" | "Data & Analytics" | "Artificial Intelligence, Data Science, & Machine Learning" | "Sales" | "Marketing" | "Growth" | "Partnerships" | "Customer Success" | "Social Media" | "Content" | "Community" | "Program Management" | "Operations" | "Business Development" | "People (HR)" | "People (Recruiting)" | "Legal" | "Finance" | "Supply Chain" | "Office & Admin" | "Learning & Development" | "Corporate Strategy" | "Investing & Corporate Development" | "Research" | "Diversity & Inclusion" | "Event Planning" | "Procurement" | "Vertical Specific")[];
-		job_tags: string[];
-		source_id: string;
-		url_source: string;
-		source_name: string;
-		created_at: number;
-		updated_at: number;
-		deleted_at?: number | undefined;
-	};
+	event_data: Signal | Job;
 	created_at: number;
 	updated_at: number;
 };

@@ -55,10 +55,21 @@ function printTypes(): string {
 	const source = program.getSourceFile(probe)!;
 	const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
 	const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.MultilineObjectLiterals;
+	const tabs = (text: string) => text.replace(/^( {4})+/gm, (indent) => '\t'.repeat(indent.length / 4));
+	// An earlier type's object, nested in a later one (a Signal in SignalsEnvelope's list), is written by its name.
+	const named: { name: string; body: string }[] = [];
 	const declarations = source.statements.filter(ts.isTypeAliasDeclaration).map((alias) => {
 		const node = checker.typeToTypeNode(checker.getTypeAtLocation(alias.name), undefined, flags)!;
 		const declaration = ts.factory.createTypeAliasDeclaration([ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)], alias.name.text, undefined, node);
-		return printer.printNode(ts.EmitHint.Unspecified, declaration, source).replace(/^( {4})+/gm, (indent) => '\t'.repeat(indent.length / 4));
+		let text = tabs(printer.printNode(ts.EmitHint.Unspecified, declaration, source));
+		for (const { name, body } of named) {
+			for (let depth = 1; depth <= 4; depth++) {
+				const nested = body.replace(/\n/g, `\n${'\t'.repeat(depth)}`);
+				text = text.split(nested).join(name);
+			}
+		}
+		named.push({ name: alias.name.text, body: tabs(printer.printNode(ts.EmitHint.Unspecified, node, source)) });
+		return text;
 	});
 	return [
 		'/**',
