@@ -69,15 +69,6 @@ export const EMAIL_ADDRESS_PATTERN = new RegExp(
 export type ApiPathName = keyof typeof API_PATHS;
 export type AppPathName = keyof typeof APP_PATHS;
 
-/** Fills `:name` placeholders, URL-encoding each value. Throws on a missing value. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-	return path.replace(/:([a-z_]+)/g, (_, name: string) => {
-		const value = params[name];
-		if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-		return encodeURIComponent(value);
-	});
-}
-
 export const API_VERSION_SEGMENT = '/v2';
 
 /** Query parameter names that carry cursors (assumed: the cursor field's own name). */

@@ -1,4 +1,6 @@
+export * from './answers';
 export * from './api';
+export * from './endpoints';
 export * from './events';
 export * from './hierarchy';
 export * from './job-categories';

@@ -117,14 +117,14 @@ export type WebhookEvent = {
 	webhook_event_id: string;
 	webhook_id: string;
 	organization_id: string;
-	event_type: "job_created" | "job_updated" | "job_deleted" | "signal";
-	event_data: Signal | Job;
+	event_type: "signal" | "job_created" | "job_updated" | "job_deleted";
+	event_data: Job | Signal;
 	created_at: number;
 	updated_at: number;
 };
 export type WebhookSetting = {
 	url: string;
-	event_types: ("job_created" | "job_updated" | "job_deleted" | "signal")[];
+	event_types: ("signal" | "job_created" | "job_updated" | "job_deleted")[];
 	webhook_id: string;
 	created_at: number;
 	secret_key?: string | undefined;

@@ -8,6 +8,8 @@ import { z } from 'zod/v4';
 import { JOB_CATEGORIES, MAX_CATEGORIES_PER_JOB } from './job-categories';
 import { SIGNAL_CATEGORIES, SIGNAL_GROUPS } from './hierarchy';
 import { LIMITS } from './api';
+import type { AnswerName } from './answers';
+import type { BodyName, QueryName } from './endpoints';
 import { WEBHOOK_EVENT_TYPES } from './events';
 
 const timestamp = z.number().int().nonnegative();
@@ -210,8 +212,6 @@ export const subscriberUploadErrorSchema = z.object({
 
 // ---- Webhooks -------------------------------------------------------------
 
-// The list itself lives in events.ts (plain data the trigger node can bundle).
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
 
 export const webhookEventSchema = z.object({
 	webhook_event_id: z.string().min(1),
@@ -245,6 +245,36 @@ export const apiErrorSchema = z.object({
 	error: z.string(),
 	message: z.string(),
 });
+
+// ---- By name, as the endpoint table (endpoints.ts) names them ------------------
+
+/** The schema each answer rule (answers.ts) restates: the mock's OpenAPI document and the answer tests read it. */
+export const ANSWER_SCHEMAS = {
+	signalsPage: signalsEnvelopeSchema,
+	jobSearchPage: jobSearchEnvelopeSchema,
+	jobsPage: jobsEnvelopeSchema,
+	sourcesPage: sourcesEnvelopeSchema,
+	collections: collectionsEnvelopeSchema,
+	job: jobSchema,
+	source: sourceSchema,
+	filters: filtersSchema,
+	upload: subscriberUploadOkSchema,
+	webhookSettings: webhookSettingsEnvelopeSchema,
+	webhookSetting: webhookSettingSchema,
+	webhookEvent: webhookEventSchema,
+} satisfies Record<AnswerName, z.ZodType>;
+
+export const QUERY_SCHEMAS = {
+	signals: signalsQuerySchema,
+	jobsOfSource: jobsOfSourceQuerySchema,
+	jobSearch: jobSearchQuerySchema,
+	sourcesOfCollection: sourcesOfCollectionQuerySchema,
+} satisfies Record<QueryName, z.ZodObject>;
+
+export const BODY_SCHEMAS = {
+	subscriberUpload: subscriberUploadBodySchema,
+	webhookSettingInput: webhookSettingInputSchema,
+} satisfies Record<BodyName, z.ZodType>;
 
 // The types of these schemas, spelled out in records.ts (generated from this file) so the nodes compile without zod.
 export type {

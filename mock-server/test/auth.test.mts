@@ -1,6 +1,7 @@
 // Bearer auth on every /v2 endpoint and on the webhook settings API: missing, malformed or unknown token is 400 (CHOICES.authErrorStatus).
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, APP_PATHS, CHOICES, fillPath } from '../../contract/api';
+import { API_PATHS, APP_PATHS, CHOICES } from '../../contract/api';
+import { fillPath } from '../../contract/endpoints';
 import { collectionsEnvelopeSchema } from '../../contract/schemas';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness.mts';
 

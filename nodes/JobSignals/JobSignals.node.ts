@@ -3,7 +3,7 @@ import { properties } from './actions/resources';
 import { router } from './actions/router';
 import { jobSearchOptionLists, signalOptionLists } from '../shared/methods/loadOptions';
 import { searchCollections } from '../shared/methods/listSearch';
-import { credentialTestMethods } from '../shared/description';
+import { credentialTestMethods } from '../shared/transport/credential-test';
 
 export class JobSignals implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,6 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 import { jobSearchOptionLists, signalOptionLists } from '../shared/methods/loadOptions';
-import { credentialTestMethods } from '../shared/description';
+import { credentialTestMethods } from '../shared/transport/credential-test';
 import { poll } from './poll';
 import { properties } from './properties';
 

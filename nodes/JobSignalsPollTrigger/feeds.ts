@@ -1,35 +1,36 @@
 /**
  * The lists a poll reads, one page at a time from any position, through the
- * shared page reader (pages/page-walk.ts) and the action node's endpoints:
+ * shared page reader (pages/page-reader.ts) and the action node's endpoints:
  * signals (page/per_page), jobs of a source (string cursor), job search
  * (offset). A position is the query of the page to read. Each page is checked
  * before anything is taken from it (the contract, the list's check against the
  * query, created_at here): a malformed page fails the poll instead of reading
  * as "no items", which would move the position wrongly.
  */
-import type { IDataObject, INode } from 'n8n-workflow';
-import { jobSearch, jobsOfSource } from '../shared/api/jobs';
-import { signals } from '../shared/api/signals';
-import { LIMITS } from '../shared/contract';
-import { explainNotFound, NOT_FOUND } from '../shared/explain';
-import { unavailableFilterError } from '../shared/job-search';
-import type { PagedAnswer } from '../shared/pages/list-kinds';
-import { PageWalk, type PagedEndpoint } from '../shared/pages/page-walk';
-import type { SourceRef } from '../shared/source-locator';
+import { NodeApiError, type IDataObject, type INode, type IPollFunctions } from 'n8n-workflow';
+import { ENDPOINTS, LIMITS } from '../shared/contract';
+import { searchQuery, unavailableFilterError } from '../shared/job-search';
+import { jobsCursorList, offsetList, pageNumberList, type PageQuery } from '../shared/pages/list-kinds';
+import { PageReader, type PagedEndpointName, type PagedRequest } from '../shared/pages/page-reader';
+import { readSignalSelection, type SignalsTarget } from '../shared/signal-filters';
+import { domainCandidates, forSourceRef, sourceRefFrom, sourceTarget, type SourceRef, type SourceTarget } from '../shared/source-locator';
+import { pathOf } from '../shared/transport/answers';
+import { explained, notFoundStep } from '../shared/transport/errors';
 import type { ServiceContext } from '../shared/transport/request';
-import type { Keyed, Position } from './position';
+import type { Keyed } from './position';
+import type { PollEvent } from './properties';
 
-export interface Page {
+export interface FeedPage {
 	items: Keyed[];
 	/** The next page's position; undefined after the last page. */
-	next?: Position;
+	next?: PageQuery;
 	/** Job pages: the service's metrics (count_jobs, updated_at). */
 	metrics?: IDataObject;
 }
 
 /** One walk down a feed: pages read in order, none twice. */
 export interface FeedReader {
-	read(position: Position): Promise<Page>;
+	read(position: PageQuery): Promise<FeedPage>;
 }
 
 export interface Feed {
@@ -38,9 +39,9 @@ export interface Feed {
 	pageSize: number;
 	/** What the poll state belongs to: the endpoint and its filters. */
 	key: string;
-	first: Position;
+	first: PageQuery;
 	/** The first page's query for "Fetch test event", which shows one item. */
-	sample: Position;
+	sample: PageQuery;
 	/** A new walk: its pages are read and checked by the shared page reader, which refuses a page the walk already read. */
 	reader(context: ServiceContext): FeedReader;
 }
@@ -51,7 +52,7 @@ const OPERATION = 'Job Signals (Polling) Trigger';
 export const SIGNALS_PAGE_SIZE = LIMITS.signalsMaxPerPage;
 
 /** The trigger orders and remembers items by created_at, which the transport's contract check does not cover. */
-async function keyed<N extends PagedAnswer>(walk: PageWalk<N>, page: string, items: IDataObject[], idField: string): Promise<Keyed[]> {
+async function keyed<E extends PagedEndpointName>(walk: PageReader<E>, page: string, items: IDataObject[], idField: string): Promise<Keyed[]> {
 	const out: Keyed[] = [];
 	for (const [index, item] of items.entries()) {
 		const created = item.created_at;
@@ -63,19 +64,20 @@ async function keyed<N extends PagedAnswer>(walk: PageWalk<N>, page: string, ite
 	return out;
 }
 
-/** A failure said as the action node says it for the same list (explain.ts): what happened, what to do next. */
+/** A failure said as the action node says it for the same list: what happened, what to do next (the transport already explains a 404). */
 type Explain = (node: INode, error: unknown) => unknown;
+const asItCame: Explain = (_node, error) => error;
 
-function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N>, idField: string, explain: Explain, sample: Position = endpoint.list.first): Feed {
+function feed<E extends PagedEndpointName>(pageSize: number, endpoint: PagedRequest<E>, idField: string, explain: Explain, sample: PageQuery = endpoint.list.first): Feed {
 	const { list } = endpoint;
 	return {
 		kind: list.kind,
 		pageSize,
-		key: JSON.stringify([endpoint.request.path, list.first]),
+		key: JSON.stringify([pathOf(endpoint.request), list.first]),
 		first: list.first,
 		sample,
 		reader(context) {
-			const walk = new PageWalk(context, endpoint);
+			const walk = new PageReader(context, endpoint);
 			return {
 				async read(position) {
 					const page = await walk.read(position).catch(async (error: unknown) => await Promise.reject(explain(context.getNode(), error)));
@@ -87,19 +89,23 @@ function feed<N extends PagedAnswer>(pageSize: number, endpoint: PagedEndpoint<N
 	};
 }
 
-export const signalsFeed = (path: string, filters: IDataObject): Feed => {
-	const endpoint = signals(OPERATION, path, filters, SIGNALS_PAGE_SIZE);
-	const explain: Explain = (node, error) => explainNotFound(node, error, NOT_FOUND.signals);
-	return feed(SIGNALS_PAGE_SIZE, endpoint, 'signal_id', explain, signals(OPERATION, path, filters, 1).list.first);
+export const signalsFeed = (at: SignalsTarget, filters: IDataObject): Feed => {
+	const request = { ...at, operation: OPERATION };
+	const endpoint = { request, list: pageNumberList(SIGNALS_PAGE_SIZE, filters) };
+	return feed(SIGNALS_PAGE_SIZE, endpoint, 'signal_id', asItCame, pageNumberList(1, filters).first);
 };
 
-/** `source`: the company as the user gave it (`path` may be its registered domain's), for the error when the service tracks none. */
-export const sourceJobsFeed = (path: string, source: SourceRef): Feed =>
-	feed(LIMITS.cursorPageSize, jobsOfSource(OPERATION, path), 'job_id', (node, error) => explainNotFound(node, error, NOT_FOUND.source(source.by, [source.value])));
+/** `source`: the company as the user gave it (`at` may be its registered domain's), which the error names when the service tracks none. */
+export const sourceJobsFeed = (at: SourceTarget<'jobs'>, source: SourceRef): Feed => {
+	const named: Record<string, string> = source.by === 'domain' ? { url_source: source.value } : { source_id: source.value };
+	const explain: Explain = (node, error) =>
+		error instanceof NodeApiError && error.httpCode === '404' ? explained(node, error, notFoundStep(ENDPOINTS[at.endpoint].notFound, named)) : error;
+	return feed(LIMITS.cursorPageSize, { request: { ...at, operation: OPERATION }, list: jobsCursorList() }, 'job_id', explain);
+};
 
 /** A filter the account's plan lacks fails the poll with Job → Search's error, which says which field to remove. */
 export const jobSearchFeed = (filters: IDataObject): Feed =>
-	feed(LIMITS.jobSearchPageSize, jobSearch(OPERATION, filters), 'job_id', (node, error) => unavailableFilterError(node, error, filters));
+	feed(LIMITS.jobSearchPageSize, { request: { endpoint: 'jobSearch', operation: OPERATION }, list: offsetList(filters) }, 'job_id', (node, error) => unavailableFilterError(node, error, filters));
 
 /**
  * The position one item before `position` (offset and page kinds), and how many
@@ -107,7 +113,7 @@ export const jobSearchFeed = (filters: IDataObject): Feed =>
  * earlier poll handled, to see whether the list moved up under the stored position.
  * Undefined when the position is the top of the list or a cursor (cursors are tied to an item, not a place).
  */
-export function oneBefore(feed: Feed, position: Position, stepBack = 0): { position: Position; drop: number } | undefined {
+export function oneBefore(feed: Feed, position: PageQuery, stepBack = 0): { position: PageQuery; drop: number } | undefined {
 	if (feed.kind === 'offset') {
 		const offset = Number(position.offset) - 1 - stepBack * feed.pageSize;
 		return offset < 0 ? undefined : { position: { ...position, offset }, drop: 0 };
@@ -117,4 +123,47 @@ export function oneBefore(feed: Feed, position: Position, stepBack = 0): { posit
 		return page < 1 ? undefined : { position: { ...position, page }, drop: stepBack > 0 ? 0 : feed.pageSize - 1 };
 	}
 	return undefined;
+}
+
+/** The feed the trigger's parameters select, built with the action node's parameter checks; its key names the event too: switching events starts afresh. */
+export async function feedFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {
+	const feed = await listFor(context, event);
+	return { ...feed, key: JSON.stringify([event, feed.key]) };
+}
+
+async function listFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {
+	if (event === 'newSignal') {
+		const { target, filters } = readSignalSelection(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback));
+		return signalsFeed(target, filters);
+	}
+	if (event === 'newJob' && context.getNodeParameter('jobsFrom', 'source') === 'search') {
+		return jobSearchFeed(searchQuery(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback)));
+	}
+	const source = sourceRefFrom(context.getNode(), context.getNodeParameter('source', undefined, { extractValue: false }));
+	return sourceJobsFeed(await sourceJobsTarget(context, source), source);
+}
+
+/** Where One Source's resolution is kept in the node's static data. */
+const RESOLVED = 'sourcePath';
+
+/**
+ * The jobs endpoint of One Source. A domain with a subdomain (a careers or jobs site, the form of the API's own url_job)
+ * is resolved with the action node's locator (forSourceRef): the host as given, else its registered domain. The
+ * resolution is kept in the node's static data as the path it selects, so only the first poll pays for it (committed
+ * with a successful poll).
+ */
+async function sourceJobsTarget(context: IPollFunctions, ref: SourceRef): Promise<SourceTarget<'jobs'>> {
+	const candidates = ref.by === 'id' ? [ref.value] : domainCandidates(ref.value);
+	if (candidates.length === 1) return sourceTarget(ref, 'jobs');
+	const data = context.getWorkflowStaticData('node');
+	const saved = data[RESOLVED] as IDataObject | undefined;
+	const kept = saved?.given === ref.value ? candidates.map((value) => sourceTarget({ ...ref, value }, 'jobs')).find((at) => pathOf(at) === saved.path) : undefined;
+	if (kept) return kept;
+	const at = await forSourceRef(context.getNode(), ref, 'jobs', async (candidate) => {
+		// The first page of the candidate's jobs: a 404 says the service tracks no such company.
+		await new PageReader(context, { request: { ...candidate, operation: OPERATION }, list: jobsCursorList() }).read({});
+		return candidate;
+	});
+	data[RESOLVED] = { given: ref.value, path: pathOf(at) };
+	return at;
 }

@@ -7,7 +7,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './position';
 import type { TimeBudget } from './time-budget';
 import type { Feed } from './feeds';
-import { walk } from './walk';
+import { readDown } from './read-down';
 
 /** Below everything: a walk against it emits nothing and stops after its first page. */
 const ALL_OLD: Mark = { at: Infinity, from: Infinity, ids: [] };
@@ -28,11 +28,11 @@ export async function pollNew(
 ): Promise<{ emitted: Keyed[]; state: PollState }> {
 	if (!saved && !includeExisting) {
 		// First activation: record where the list stands.
-		const first = await walk(context, feed, { position: feed.first, below: ALL_OLD }, budget);
+		const first = await readDown(context, feed, { position: feed.first, below: ALL_OLD }, budget);
 		return { emitted: [], state: { key: feed.key, top: markFrom(first.seen, first.ended), backlog: [] } };
 	}
 	const state: PollState = saved ?? { key: feed.key, top: null, backlog: [] };
-	const top = await walk(context, feed, { position: feed.first, below: state.top }, budget);
+	const top = await readDown(context, feed, { position: feed.first, below: state.top }, budget);
 	const emitted = top.emitted.filter((item) => !pendingIn(item, state.backlog));
 	const backlog: Segment[] = [];
 	let drained = false;
@@ -42,7 +42,7 @@ export async function pollNew(
 			backlog.push(segment);
 			continue;
 		}
-		const part = await walk(context, feed, { position: segment.resume, above: segment.above, below: segment.below }, budget);
+		const part = await readDown(context, feed, { position: segment.resume, above: segment.above, below: segment.below }, budget);
 		drained = true;
 		const older = state.backlog.slice(index + 1);
 		emitted.push(...part.emitted.filter((item) => !pendingIn(item, older)));

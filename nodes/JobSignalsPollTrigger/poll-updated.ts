@@ -9,7 +9,7 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { isNew, markFrom, type Keyed, type PollState } from './position';
-import type { Feed, FeedReader, Page } from './feeds';
+import type { Feed, FeedPage, FeedReader } from './feeds';
 
 const updatedAt = (item: Keyed) => (typeof item.item.updated_at === 'number' ? item.item.updated_at : -Infinity);
 
@@ -42,7 +42,7 @@ export async function pollUpdated(
 }
 
 /** Every page of the source; the change can be anywhere. */
-async function readAll(reader: FeedReader, first: Page): Promise<Keyed[]> {
+async function readAll(reader: FeedReader, first: FeedPage): Promise<Keyed[]> {
 	const all = [...first.items];
 	let next = first.next;
 	while (next) {

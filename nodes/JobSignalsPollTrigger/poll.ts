@@ -5,14 +5,13 @@
  */
 import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 import { TimeBudget } from './time-budget';
-import { feedFor } from './feed-for';
+import { feedFor } from './feeds';
 import { pollNew } from './poll-new';
 import { pollUpdated } from './poll-updated';
-import { isPollEvent } from './properties';
+import { isPollEvent, shapePolled } from './properties';
 import { readBoolean } from '../shared/parameters';
 import { readState, writeState } from './state';
 import { handOffName, rememberHandOff, savedBeforeLastHandOff } from './recent-hand-offs';
-import { shapePolled } from './output';
 import { testEvent } from './test-event';
 
 /**

@@ -9,6 +9,7 @@
  *   out): where to resume, what was already handled above it, and the Mark below.
  */
 import type { IDataObject } from 'n8n-workflow';
+import type { PageQuery } from '../shared/pages/list-kinds';
 
 export interface Mark {
 	at: number;
@@ -22,11 +23,8 @@ export interface Edge {
 	ids: string[];
 }
 
-/** Where a page starts: the query that reads it (page/per_page, offset, or the service's cursor). */
-export type Position = IDataObject;
-
 export interface Segment {
-	resume: Position;
+	resume: PageQuery;
 	above: Edge;
 	/** null: everything down to the end of the list is new ("Include existing items"). */
 	below: Mark | null;

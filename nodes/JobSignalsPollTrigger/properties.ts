@@ -1,7 +1,8 @@
 /** The trigger's parameters; the signal, source and search fields are the action node's own. */
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type INodeExecutionData, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 import { searchFilterProperties } from '../shared/job-search';
 import { outputProperties } from '../shared/output/properties';
+import { readOutputChoice, shapeRecord } from '../shared/output/shape';
 import { signalFilterProperties } from '../shared/signal-filters';
 import { sourceLocator } from '../shared/source-locator';
 
@@ -9,8 +10,8 @@ import { sourceLocator } from '../shared/source-locator';
  * Version 1.1: Output (Simplified by default, as the action node), and New Job reads A Job Search by default, so
  * Fetch Test Event works on the first screen. Version 1 workflows keep raw items and One Source.
  */
-export const OUTPUT_VERSION = 1.1;
-const fromVersion = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
+export const POLL_OUTPUT_VERSION = 1.1;
+const fromVersion = { '@version': [{ _cnd: { gte: POLL_OUTPUT_VERSION } }] };
 const version1 = { '@version': [1] };
 
 const POLL_EVENTS = ['newSignal', 'newJob', 'updatedJob'] as const;
@@ -99,3 +100,11 @@ export const properties: INodeProperties[] = [
 	...outputProperties(['signal'], { ...fromVersion, event: ['newSignal'] }),
 	...outputProperties(['job'], { ...fromVersion, event: ['newJob', 'updatedJob'] }),
 ];
+
+/** The items a poll emits, as the Output parameter asks (from POLL_OUTPUT_VERSION; version 1 emits the service's records). */
+export function shapePolled(context: IPollFunctions, event: PollEvent, records: IDataObject[]): INodeExecutionData[] {
+	if (context.getNode().typeVersion < POLL_OUTPUT_VERSION) return records.map((json) => ({ json }));
+	const choice = readOutputChoice(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback));
+	const kind = event === 'newSignal' ? 'signal' : 'job';
+	return records.map((record) => ({ json: shapeRecord(record, kind, choice) }));
+}

@@ -8,8 +8,7 @@ import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from
 import { searchQuery } from '../shared/job-search';
 import { nothingMatched, searchQueryHints } from '../shared/search-syntax';
 import type { Feed } from './feeds';
-import type { PollEvent } from './properties';
-import { shapePolled } from './output';
+import { shapePolled, type PollEvent } from './properties';
 
 export async function testEvent(context: IPollFunctions, event: PollEvent, feed: Feed): Promise<INodeExecutionData[][]> {
 	const page = await feed.reader(context).read(feed.sample);

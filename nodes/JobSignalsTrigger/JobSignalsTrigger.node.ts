@@ -14,8 +14,8 @@ import { receiveDelivery } from './receive';
 import { recordExecution } from './record-execution';
 import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
-import { checkFilters } from './check-filters';
-import { credentialTestMethods } from '../shared/description';
+import { checkFilters } from './filters';
+import { credentialTestMethods } from '../shared/transport/credential-test';
 import { signalFilterPickers } from '../shared/methods/signalPickers';
 
 export class JobSignalsTrigger implements INodeType {

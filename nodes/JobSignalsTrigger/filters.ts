@@ -1,20 +1,15 @@
 /**
- * The trigger's filters (version 1.1): which signal events and which job events start the workflow. An event that
+ * The trigger's filters (from TRIGGER_OUTPUT_VERSION): which signal events and which job events start the workflow. An event that
  * does not pass is answered 200 (so the service does not retry it) with the reason, and starts nothing: no execution,
  * nothing claimed in the dedupe window.
  */
-import { NodeOperationError, type IDataObject, type INode, type INodeProperties } from 'n8n-workflow';
-import { SIGNAL_GROUPS } from '../shared/contract';
+import { NodeOperationError, type IDataObject, type IHookFunctions, type INode, type INodeProperties } from 'n8n-workflow';
+import { eventTypesCarrying, SIGNAL_GROUPS, unhandled, WEBHOOK_EVENTS } from '../shared/contract';
+import { listEntries } from '../shared/parameters';
+import { belowMinimum, SIGNAL_LEVELS } from '../shared/signal-filters';
 import { normalizeDomain, SOURCE_ID } from '../shared/source-locator';
 import type { Envelope } from './envelope';
-
-const LEVELS = [
-	{ name: '1 (Any)', value: 1 },
-	{ name: '2', value: 2 },
-	{ name: '3 (Highest)', value: 3 },
-];
-
-const JOB_EVENTS = ['job_created', 'job_updated', 'job_deleted'];
+import { TRIGGER_OUTPUT_VERSION } from './event-output';
 
 export const filterProperties: INodeProperties[] = [
 	{
@@ -57,8 +52,8 @@ export const filterProperties: INodeProperties[] = [
 				default: [],
 				description: 'Only signals of these groups; none: any',
 			},
-			{ displayName: 'Minimum Match', name: 'minMatch', type: 'options', options: LEVELS, default: 1, description: 'Only signals that match their type this closely or more (signal_match, 1–3)' },
-			{ displayName: 'Minimum Severity', name: 'minSeverity', type: 'options', options: LEVELS, default: 1, description: 'Only signals this severe or more (signal_severity, 1–3)' },
+			{ displayName: 'Minimum Match', name: 'minMatch', type: 'options', options: SIGNAL_LEVELS, default: 1, description: 'Only signals that match their type this closely or more (signal_match, 1–3)' },
+			{ displayName: 'Minimum Severity', name: 'minSeverity', type: 'options', options: SIGNAL_LEVELS, default: 1, description: 'Only signals this severe or more (signal_severity, 1–3)' },
 			{
 				displayName: 'Type Names or IDs',
 				name: 'types',
@@ -77,7 +72,7 @@ export const filterProperties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		description: 'Which job events start the workflow; the others are answered and dropped. None: every job event.',
-		displayOptions: { show: { events: JOB_EVENTS } },
+		displayOptions: { show: { events: eventTypesCarrying('job') } },
 		options: [
 			{
 				displayName: 'Companies',
@@ -103,14 +98,11 @@ export interface EventFilters {
 	sourceIds: Set<string>;
 }
 
-const list = (value: unknown): string[] =>
-	(Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []).map((entry) => String(entry).trim()).filter((entry) => entry !== '');
-
 /** The filters as set; a Companies entry that is neither a domain nor a source ID is an error that names it. */
 export function readEventFilters(node: INode, signal: IDataObject, jobs: IDataObject): EventFilters {
 	const domains = new Set<string>();
 	const sourceIds = new Set<string>();
-	for (const entry of list(String(jobs.companies ?? '').replace(/\n/g, ','))) {
+	for (const entry of listEntries(String(jobs.companies ?? '').replace(/\n/g, ','))) {
 		const domain = entry.includes('.') ? normalizeDomain(entry) : undefined;
 		if (domain) domains.add(domain);
 		else if (SOURCE_ID.test(entry)) sourceIds.add(entry);
@@ -121,9 +113,9 @@ export function readEventFilters(node: INode, signal: IDataObject, jobs: IDataOb
 		}
 	}
 	return {
-		groups: list(signal.groups),
-		categories: list(signal.categories),
-		types: list(signal.types),
+		groups: listEntries(signal.groups),
+		categories: listEntries(signal.categories),
+		types: listEntries(signal.types),
 		minSeverity: Number(signal.minSeverity ?? 1),
 		minMatch: Number(signal.minMatch ?? 1),
 		directOnly: signal.directOnly === true,
@@ -136,19 +128,32 @@ export function readEventFilters(node: INode, signal: IDataObject, jobs: IDataOb
 /** Why the event does not pass, or undefined when it does. */
 export function filteredOut(envelope: Envelope, filters: EventFilters): string | undefined {
 	const data = envelope.event_data;
-	if (envelope.event_type === 'signal') {
-		const info = (typeof data.info === 'object' && data.info !== null ? data.info : {}) as IDataObject;
-		if (filters.groups.length > 0 && !filters.groups.includes(String(info.group))) return `signal group ${String(info.group)} not selected`;
-		if (filters.categories.length > 0 && !filters.categories.includes(String(info.category))) return `signal category ${String(info.category)} not selected`;
-		if (filters.types.length > 0 && !filters.types.includes(String(info.type))) return `signal type ${String(info.type)} not selected`;
-		if (!(Number(data.signal_severity) >= filters.minSeverity)) return `signal severity ${String(data.signal_severity)} below the minimum ${filters.minSeverity}`;
-		if (!(Number(data.signal_match) >= filters.minMatch)) return `signal match ${String(data.signal_match)} below the minimum ${filters.minMatch}`;
-		if (filters.directOnly && data.signal_classification !== 'direct') return 'signal not direct';
-		if (filters.activeOnly && data.signal_recency !== 'active') return 'signal not active';
-		return undefined;
+	const carries = WEBHOOK_EVENTS[envelope.event_type].carries;
+	switch (carries) {
+		case 'signal': {
+			const info = (typeof data.info === 'object' && data.info !== null ? data.info : {}) as IDataObject;
+			if (filters.groups.length > 0 && !filters.groups.includes(String(info.group))) return `signal group ${String(info.group)} not selected`;
+			if (filters.categories.length > 0 && !filters.categories.includes(String(info.category))) return `signal category ${String(info.category)} not selected`;
+			if (filters.types.length > 0 && !filters.types.includes(String(info.type))) return `signal type ${String(info.type)} not selected`;
+			const below = belowMinimum(data, filters.minSeverity, filters.minMatch);
+			if (below) return below;
+			if (filters.directOnly && data.signal_classification !== 'direct') return 'signal not direct';
+			if (filters.activeOnly && data.signal_recency !== 'active') return 'signal not active';
+			return undefined;
+		}
+		case 'job': {
+			if (filters.domains.size + filters.sourceIds.size === 0) return undefined;
+			const domain = typeof data.url_source === 'string' ? data.url_source.toLowerCase() : '';
+			if (filters.domains.has(domain) || filters.sourceIds.has(String(data.source_id))) return undefined;
+			return 'company not selected';
+		}
+		default:
+			return unhandled(carries);
 	}
-	if (filters.domains.size + filters.sourceIds.size === 0) return undefined;
-	const domain = typeof data.url_source === 'string' ? data.url_source.toLowerCase() : '';
-	if (filters.domains.has(domain) || filters.sourceIds.has(String(data.source_id))) return undefined;
-	return 'company not selected';
+}
+
+/** On activation, a Companies entry that is neither a domain nor a source ID stops the publish with what to fix (a delivery could only drop events). */
+export function checkFilters(context: IHookFunctions): void {
+	if (context.getNode().typeVersion < TRIGGER_OUTPUT_VERSION) return;
+	readEventFilters(context.getNode(), context.getNodeParameter('signalFilters', {}) as IDataObject, context.getNodeParameter('jobFilters', {}) as IDataObject);
 }

@@ -10,8 +10,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { checkEnvelope } from './envelope';
 import { eventKey, inPersistedWindow } from './dedupe-window';
 import { claimInProcess, triggerKey } from './process-window';
-import { toOutput, type OutputMode } from './output';
-import { eventItem, OUTPUT_VERSION } from './event-output';
+import { eventItem, toOutput, TRIGGER_OUTPUT_VERSION, type OutputMode } from './event-output';
 import { filteredOut, readEventFilters } from './filters';
 
 /** A job or a signal is a few KB; 1 MiB leaves ample room and bounds what a sender can make n8n keep. */
@@ -31,7 +30,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, emitted: false, reason: 'event type not selected' } };
 	}
 	const version = this.getNode().typeVersion;
-	if (version >= OUTPUT_VERSION) {
+	if (version >= TRIGGER_OUTPUT_VERSION) {
 		const filters = readEventFilters(this.getNode(), this.getNodeParameter('signalFilters', {}) as IDataObject, this.getNodeParameter('jobFilters', {}) as IDataObject);
 		const reason = filteredOut(envelope, filters);
 		if (reason !== undefined) return { webhookResponse: { received: true, emitted: false, reason } };
@@ -41,7 +40,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
 	// Version 1.1 emits every field; the execution shapes it (record-execution.ts). Version 1 shapes it here.
-	const json = version >= OUTPUT_VERSION ? eventItem(envelope) : toOutput(envelope, this.getNodeParameter('options.output', 'eventData') as OutputMode);
+	const json = version >= TRIGGER_OUTPUT_VERSION ? eventItem(envelope) : toOutput(envelope, this.getNodeParameter('options.output', 'eventData') as OutputMode);
 	return { workflowData: [[{ json }]], webhookResponse: { received: true, emitted: true } };
 }
 

@@ -28,7 +28,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { eventKey, isLoadedStaticData, recordInPersistedWindow } from './dedupe-window';
 import { recordInDatabase } from './database-record';
 import { claimedInProcess, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
-import { OUTPUT_VERSION, shapeEvents } from './event-output';
+import { shapeEvents, TRIGGER_OUTPUT_VERSION } from './event-output';
 
 export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -42,7 +42,7 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 	recordedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, trigger, delivered, paired);
-	if (this.getNode().typeVersion >= OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
+	if (this.getNode().typeVersion >= TRIGGER_OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
 	return [passing];
 }
 

@@ -1,7 +1,7 @@
 /**
  * Optional self-registration through the webhook settings endpoints
  * (`{app_url}/api/webhooks`, the project's assumed emulation of the web
- * application's settings page, see README). With manual registration, the
+ * application's settings page: docs/api-assumptions.md). With manual registration, the
  * default, these methods do nothing: the user enters the URL in the web app.
  *
  * No ghost entries: an entry is this node's when its URL is this node's
@@ -10,8 +10,11 @@
  * workflow); delete removes every entry for the URL.
  */
 import { NodeApiError, type IHookFunctions, type JsonObject } from 'n8n-workflow';
-import { APP_PATHS, fillPath } from '../shared/contract';
-import { createWebhookSetting, deleteWebhookSetting, listWebhookSettings, type WebhookSettingAnswer } from '../shared/api/webhooks';
+import { ENDPOINTS } from '../shared/contract';
+import { pathOf, target, type AnswerTypes, type ServiceRequest } from '../shared/transport/answers';
+import { serviceRequest } from '../shared/transport/request';
+
+type Setting = AnswerTypes['webhookSetting'];
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
@@ -30,7 +33,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 export async function create(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
 	const url = this.getNodeWebhookUrl('default') ?? '';
-	const created = await step(this, 'POST', (operation) => createWebhookSetting(this, operation, url, selectedEvents(this)));
+	const created = await step(this, { endpoint: 'createWebhook', body: { url, event_types: selectedEvents(this) } });
 	this.getWorkflowStaticData('node').webhookId = created.webhook_id;
 	return true;
 }
@@ -57,20 +60,22 @@ function selectedEvents(context: IHookFunctions): string[] {
 	return Array.isArray(events) ? events.map(String) : [];
 }
 
-async function listSettings(context: IHookFunctions): Promise<WebhookSettingAnswer[]> {
-	return await step(context, 'GET', (operation) => listWebhookSettings(context, operation));
+async function listSettings(context: IHookFunctions): Promise<Setting[]> {
+	return (await step(context, { endpoint: 'listWebhooks' })).data;
 }
 
+/** Already gone (the endpoint accepts a 404) counts as deleted: someone removed it in the web app. */
 async function removeSetting(context: IHookFunctions, webhookId: string): Promise<void> {
-	await step(context, 'DELETE', (operation) => deleteWebhookSetting(context, operation, webhookId), webhookId);
+	await step(context, target('deleteWebhook', { webhook_id: webhookId }));
 }
+
+type SettingsEndpoint = 'listWebhooks' | 'createWebhook' | 'deleteWebhook';
 
 /** One registration request, through the shared transport (auth, pacing, retries, answer checks, secret-free errors); its error says which step failed. */
-async function step<T>(context: IHookFunctions, method: 'GET' | 'POST' | 'DELETE', request: (operation: string) => Promise<T>, webhookId?: string): Promise<T> {
-	const path = webhookId === undefined ? APP_PATHS.webhooks : fillPath(APP_PATHS.webhookById, { webhook_id: webhookId });
-	const operation = `The webhook settings request (${method} ${path})`;
+async function step<E extends SettingsEndpoint>(context: IHookFunctions, request: Omit<ServiceRequest<E>, 'operation'>) {
+	const operation = `The webhook settings request (${ENDPOINTS[request.endpoint].method} ${pathOf(request)})`;
 	try {
-		return await request(operation);
+		return await serviceRequest(context, { ...request, operation });
 	} catch (error) {
 		// The transport's message (already secret-free) says why.
 		const failure = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);

@@ -5,16 +5,18 @@
  * from contract/records.ts, which scripts/contract-types.mts generates from the
  * zod schemas, so the build never reaches zod (docs/architecture.md, "Checking answers").
  */
+export { CHOICES, CURSOR_PARAMS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../../contract/api';
+export { ANSWERS, EVENT_RECORD_RULES, type AnswerName, type Rule } from '../../contract/answers';
+export { ENDPOINTS, fillPath, type AnswerOfEndpoint, type Endpoint, type EndpointName, type ParamsOf } from '../../contract/endpoints';
 export {
-	API_PATHS,
-	APP_PATHS,
-	CHOICES,
-	CURSOR_PARAMS,
-	EMAIL_ADDRESS_PATTERN,
-	fillPath,
-	LIMITS,
-} from '../../contract/api';
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract/events';
+	WEBHOOK_EVENTS,
+	WEBHOOK_EVENT_TYPES,
+	eventTypesCarrying,
+	isWebhookEventType,
+	unhandled,
+	type EventRecord,
+	type WebhookEventType,
+} from '../../contract/events';
 export {
 	SIGNAL_CATEGORIES,
 	SIGNAL_GROUPS,

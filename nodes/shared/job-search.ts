@@ -4,9 +4,8 @@
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type INodeProperties } from 'n8n-workflow';
 import { CHOICES, JOB_CATEGORIES } from './contract';
-import { explained } from './explain';
-import { readString, readStrings, type ParameterReader } from './parameters';
-import { compareNames } from './list-order';
+import { explained } from './transport/errors';
+import { compareNames, readString, readStrings, type ParameterReader } from './parameters';
 import { assertSearchSyntax } from './search-syntax';
 
 /**

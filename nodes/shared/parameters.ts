@@ -5,6 +5,9 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+/** The order of every list the editor shows (Job Functions, the collection picker, the account's tags): by name as a reader sorts, case and accents aside. */
+export const compareNames = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
 /** One parameter's value: the action node reads an item's, the triggers and the editor's lists the node's. */
 export type ParameterReader = (name: string, fallback: string | string[] | boolean) => unknown;
 
@@ -22,6 +25,12 @@ export function readBoolean(node: INode, read: ParameterReader, name: string, la
 	const value = read(name, fallback) ?? fallback;
 	if (typeof value !== 'boolean') throw new NodeOperationError(node, `${label} must be true or false, got ${shown(value)}`, { itemIndex });
 	return value;
+}
+
+/** The entries of a list, or of a comma-separated text (a field set by expression), trimmed; empty entries left out. */
+export function listEntries(value: unknown): string[] {
+	const entries: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 }
 
 /** A list of texts (a multi-select); empty when unset. */

@@ -1,6 +1,7 @@
 /** Which signals: the parameters and the endpoint they name, shared by Signal → Get Many and the Poll Trigger's New Signal. */
-import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
-import { API_PATHS, fillPath, SIGNAL_GROUPS, signalIds } from './contract';
+import { NodeOperationError, type IDataObject, type INode, type INodeProperties } from 'n8n-workflow';
+import { SIGNAL_GROUPS, signalIds } from './contract';
+import { target, type Target } from './transport/answers';
 import { readBoolean, readString, type ParameterReader } from './parameters';
 
 export const signalFilterProperties: INodeProperties[] = [
@@ -47,22 +48,38 @@ export const signalFilterProperties: INodeProperties[] = [
 	},
 ];
 
+/** Severity and match levels (signal_severity, signal_match: 1–3), as the Minimum Severity and Minimum Match options offer them. */
+export const SIGNAL_LEVELS = [
+	{ name: '1 (Any)', value: 1 },
+	{ name: '2', value: 2 },
+	{ name: '3 (Highest)', value: 3 },
+];
+
+/** Why a signal is below the minimum severity or match, or undefined when it is not. */
+export function belowMinimum(signal: IDataObject, minSeverity: number, minMatch: number): string | undefined {
+	if (!(Number(signal.signal_severity) >= minSeverity)) return `signal severity ${String(signal.signal_severity)} below the minimum ${minSeverity}`;
+	if (!(Number(signal.signal_match) >= minMatch)) return `signal match ${String(signal.signal_match)} below the minimum ${minMatch}`;
+	return undefined;
+}
+
 /**
  * The endpoint for a group, category and type (empty category or type: all of
  * them). Names map to ids; ids this node's list does not know still go to the
- * service, which may have added them (its 404 says when not: explain.ts, NOT_FOUND.signals).
+ * service, which may have added them (its 404 says when not: contract/endpoints.ts, the signals rows' notFound).
  */
-export function signalsPathFor(node: INode, group: string, category: string, type: string, itemIndex?: number): string {
+export type SignalsTarget = Target<'signalsOfGroup' | 'signalsOfCategory' | 'signalsOfType'>;
+
+export function signalsTarget(node: INode, group: string, category: string, type: string, itemIndex?: number): SignalsTarget {
 	const ids = signalIds(group.trim(), category.trim(), type.trim());
 	if (ids.group === '') throw new NodeOperationError(node, `Group is required: use one of ${SIGNAL_GROUPS.join(', ')}`, { itemIndex });
-	if (ids.category === '') return fillPath(API_PATHS.signalsOfGroup, { group: ids.group });
-	if (ids.type === '') return fillPath(API_PATHS.signalsOfCategory, { group: ids.group, category: ids.category });
-	return fillPath(API_PATHS.signalsOfType, ids);
+	if (ids.category === '') return target('signalsOfGroup', { group: ids.group });
+	if (ids.type === '') return target('signalsOfCategory', { group: ids.group, category: ids.category });
+	return target('signalsOfType', ids);
 }
 
 /** Which signals the parameters above select: the endpoint, and the query's direct and active filters. */
 export interface SignalSelection {
-	path: string;
+	target: SignalsTarget;
 	filters: { direct_only: boolean; active_only: boolean };
 }
 
@@ -72,7 +89,7 @@ export function readSignalSelection(node: INode, read: ParameterReader, itemInde
 	const category = readString(node, read, 'category', 'Category', '', itemIndex);
 	const type = category === '' ? '' : readString(node, read, 'type', 'Type', '', itemIndex);
 	return {
-		path: signalsPathFor(node, group, category, type, itemIndex),
+		target: signalsTarget(node, group, category, type, itemIndex),
 		filters: {
 			direct_only: readBoolean(node, read, 'directOnly', 'Direct Only', true, itemIndex),
 			active_only: readBoolean(node, read, 'activeOnly', 'Active Only', true, itemIndex),

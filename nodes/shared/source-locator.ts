@@ -4,8 +4,9 @@
  * URL is reduced to its host, anything else that is not a domain is an error.
  */
 import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INode, type INodeProperties } from 'n8n-workflow';
-import { explainNotFound, NOT_FOUND } from './explain';
-import { API_PATHS, fillPath } from './contract';
+import { ENDPOINTS } from './contract';
+import { target, type Target } from './transport/answers';
+import { explained, notFoundStep } from './transport/errors';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const SOURCE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
@@ -106,32 +107,35 @@ const UNTRACKED: unique symbol = Symbol('untracked');
  * again as its registered domain, so a job link on the company's careers or jobs subdomain (the API's own url_job form)
  * finds the company. A source the service does not know ends in an error that says what to do next.
  */
-export async function forSource<T>(context: IExecuteFunctions, itemIndex: number, of: 'source' | 'jobs', call: (path: string) => Promise<T>): Promise<T> {
+export async function forSource<T, Of extends 'source' | 'jobs'>(context: IExecuteFunctions, itemIndex: number, of: Of, call: (at: SourceTarget<Of>) => Promise<T>): Promise<T> {
 	return await forSourceRef(context.getNode(), readSource(context, itemIndex), of, call, itemIndex);
 }
 
 /** forSource for a Source already read (the Poll Trigger's one-source mode). */
-export async function forSourceRef<T>(node: INode, ref: SourceRef, of: 'source' | 'jobs', call: (path: string) => Promise<T>, itemIndex?: number): Promise<T> {
+export async function forSourceRef<T, Of extends 'source' | 'jobs'>(node: INode, ref: SourceRef, of: Of, call: (at: SourceTarget<Of>) => Promise<T>, itemIndex?: number): Promise<T> {
 	const tries = ref.by === 'domain' ? domainCandidates(ref.value) : [ref.value];
 	let notFound: unknown;
 	for (const value of tries) {
 		// Only a 404 is caught: every other failure (the transport's NodeApiError) goes on as it came.
-		const result = await call(sourcePath({ by: ref.by, value }, of)).catch(async (error: unknown): Promise<typeof UNTRACKED> => {
+		const result = await call(sourceTarget({ by: ref.by, value }, of)).catch(async (error: unknown): Promise<typeof UNTRACKED> => {
 			if (!(error instanceof NodeApiError && error.httpCode === '404')) return await Promise.reject(error as Error);
 			notFound = error;
 			return UNTRACKED;
 		});
 		if (result !== UNTRACKED) return result;
 	}
-	throw explainNotFound(node, notFound, NOT_FOUND.source(ref.by, tries), itemIndex);
+	// Every domain tried answered 404: the endpoint's step, naming them all.
+	const { endpoint } = sourceTarget(ref, of);
+	throw explained(node, notFound as NodeApiError, notFoundStep(ENDPOINTS[endpoint].notFound, ref.by === 'domain' ? { url_source: tries } : { source_id: tries }), itemIndex);
 }
 
-/** The source's path, or the path of its jobs. */
-export function sourcePath(ref: SourceRef, of: 'source' | 'jobs'): string {
-	const byDomain = ref.by === 'domain';
-	const path =
-		of === 'source'
-			? byDomain ? API_PATHS.sourceByDomain : API_PATHS.sourceById
-			: byDomain ? API_PATHS.jobsOfSourceByDomain : API_PATHS.jobsOfSourceById;
-	return fillPath(path, byDomain ? { url_source: ref.value } : { source_id: ref.value });
+export type SourceTarget<Of extends 'source' | 'jobs'> = Of extends 'source' ? Target<'sourceByDomain' | 'sourceById'> : Target<'jobsOfSourceByDomain' | 'jobsOfSourceById'>;
+
+/** The source's endpoint, or the endpoint of its jobs. */
+export function sourceTarget<Of extends 'source' | 'jobs'>(ref: SourceRef, of: Of): SourceTarget<Of> {
+	const at =
+		ref.by === 'domain'
+			? target(of === 'source' ? 'sourceByDomain' : 'jobsOfSourceByDomain', { url_source: ref.value })
+			: target(of === 'source' ? 'sourceById' : 'jobsOfSourceById', { source_id: ref.value });
+	return at as SourceTarget<Of>;
 }

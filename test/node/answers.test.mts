@@ -1,31 +1,19 @@
-// The node's table of answer shapes (transport/answers.ts) against the zod contract it restates, and against the mock's real answers.
+// The contract's answer rules (contract/answers.ts) against the zod schemas they restate, and, endpoint by endpoint
+// of the contract's table (contract/endpoints.ts), against the mock's real answers.
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod/v4';
+import { ANSWERS, type AnswerName, type Rule } from '../../contract/answers';
+import { ENDPOINTS, fillPath, type EndpointName } from '../../contract/endpoints';
+import { findCategory } from '../../contract/hierarchy';
 import * as contract from '../../contract/schemas';
-import { ANSWERS, type AnswerName, type Rule } from '../../nodes/shared/transport/answers.ts';
 import { problemIn } from '../../nodes/shared/transport/check-answer.ts';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { api } from './direct.mts';
-import { ENVELOPE_RULE } from '../../nodes/JobSignalsTrigger/envelope.ts';
 
 // Started for its hooks: api() calls reach it through msw.
 useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
 
-/** Each rule's schema; `envelope`: every field of the schema must be in the rule (records are checked by identifier only). */
-const SCHEMAS: Record<AnswerName, { schema?: z.ZodType; envelope: boolean }> = {
-	signalsPage: { schema: contract.signalsEnvelopeSchema, envelope: true },
-	jobSearchPage: { schema: contract.jobSearchEnvelopeSchema, envelope: true },
-	jobsPage: { schema: contract.jobsEnvelopeSchema, envelope: true },
-	sourcesPage: { schema: contract.sourcesEnvelopeSchema, envelope: true },
-	collections: { schema: contract.collectionsEnvelopeSchema, envelope: true },
-	filters: { schema: contract.filtersSchema, envelope: true },
-	webhookSettings: { schema: contract.webhookSettingsEnvelopeSchema, envelope: false },
-	job: { schema: contract.jobSchema, envelope: false },
-	source: { schema: contract.sourceSchema, envelope: false },
-	webhookSetting: { schema: contract.webhookSettingSchema, envelope: false },
-	// The spec's upload answer is `{}`; the contract has no schema for it.
-	upload: { envelope: true },
-};
+/** The rules of records (checked by identifier only) and of lists of them; every other rule is an envelope, which holds every field of its schema. */
+const RECORD_RULES: ReadonlySet<AnswerName> = new Set(['job', 'source', 'webhookSetting', 'webhookSettings']);
 
 interface Def {
 	type: string;
@@ -64,17 +52,14 @@ function disagreements(rule: Rule, schema: unknown, full: boolean, path = 'answe
 	return out;
 }
 
-describe('transport/answers.ts', () => {
+describe('contract/answers.ts', () => {
 	it('restates the zod contract: same fields, same kinds, envelopes in full', () => {
-		const found = Object.entries(SCHEMAS).flatMap(([name, { schema, envelope }]) =>
-			schema ? disagreements(ANSWERS[name as AnswerName], schema, envelope, name) : [],
-		);
+		const found = (Object.keys(ANSWERS) as AnswerName[]).flatMap((name) => disagreements(ANSWERS[name], contract.ANSWER_SCHEMAS[name], !RECORD_RULES.has(name), name));
 		expect(found).toEqual([]);
 	});
 
-	it('the webhook trigger\'s envelope rule restates webhookEventSchema in full', () => {
-		expect(disagreements(ENVELOPE_RULE, contract.webhookEventSchema, true, 'envelope')).toEqual([]);
-		expect(ENVELOPE_RULE.object.event_type.oneOf).toEqual(contract.webhookEventSchema.shape.event_type.options);
+	it('the webhook event rule names the same event types as webhookEventSchema', () => {
+		expect(ANSWERS.webhookEvent.object.event_type.oneOf).toEqual(contract.webhookEventSchema.shape.event_type.options);
 	});
 
 	it('would notice a rule that drifts from the contract', () => {
@@ -86,26 +71,31 @@ describe('transport/answers.ts', () => {
 		]);
 	});
 
-	it('the mock\'s real answers fit their rules', async () => {
+	it('the mock\'s real answers of every GET endpoint under the API URL fit their rules', async () => {
 		const { data: collections } = await api('/collections');
 		const [collection] = collections as { collection_id: string }[];
 		const sources = await api(`/collections/${collection.collection_id}/sources`);
-		const [source] = sources.data as { source_id: string }[];
-		const jobs = await api(`/sources/id/${source.source_id}/jobs`);
+		const [source] = sources.data as { source_id: string; url_source: string }[];
 		const search = await api('/jobs');
 		const [job] = search.data as { job_id: string }[];
-		const answers: Array<[AnswerName, unknown]> = [
-			['signalsPage', await api('/signals/problems', { per_page: 1000 })],
-			['signalsPage', await api('/signals/problems/it', { page: 2, per_page: 3, direct_only: false, active_only: false })],
-			['collections', { data: collections }],
-			['sourcesPage', sources],
-			['jobsPage', jobs],
-			['jobSearchPage', search],
-			['job', await api(`/jobs/${job.job_id}`)],
-			['source', await api(`/sources/id/${source.source_id}`)],
-			['filters', await api('/jobs/filters')],
-		];
-		for (const [name, body] of answers) expect(problemIn(body, ANSWERS[name]), name).toBeUndefined();
+		const params = {
+			group: 'problems',
+			category: 'it',
+			type: findCategory('problems', 'it')!.types[0],
+			collection_id: collection.collection_id,
+			source_id: source.source_id,
+			url_source: source.url_source,
+			job_id: job.job_id,
+		};
+		const read = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].on === 'api' && ENDPOINTS[name].method === 'GET');
+		expect(read).toHaveLength(12);
+		for (const name of read) {
+			const { path, answer } = ENDPOINTS[name];
+			if (answer === 'none') continue;
+			expect(problemIn(await api(fillPath(path, params)), ANSWERS[answer]), name).toBeUndefined();
+		}
+		const secondPage = await api('/signals/problems/it', { page: 2, per_page: 3, direct_only: false, active_only: false });
+		expect(problemIn(secondPage, ANSWERS.signalsPage)).toBeUndefined();
 	});
 
 	it('says what is wrong, first problem only, without quoting the service\'s text', () => {

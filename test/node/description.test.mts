@@ -1,5 +1,8 @@
 // What n8n and its AI agents read from the node: the description, the option lists, the collection picker.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../harness/n8n/config.mts';
 import { SIGNAL_CATEGORIES } from '../../contract/hierarchy';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { listSearch, loadOptions } from '../../harness/in-process/load-options.mts';
@@ -14,13 +17,18 @@ describe('node description', () => {
 		const { description } = packages.nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
 		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }]);
+		// What the loaded node offers is what the operation files say: a folder per resource, a file per operation.
+		const actions = join(REPO_ROOT, 'nodes/JobSignals/actions');
+		const files = readdirSync(actions, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.operation.ts'));
+		const fromFiles = files.map((file) => file.replace(/\.operation\.ts$/, '')).sort();
+		expect(fromFiles.length).toBeGreaterThanOrEqual(9);
 		const resources = description.properties.find((p) => p.name === 'resource')!.options!.map((o) => (o as { value: string }).value);
-		expect(resources.sort()).toEqual(['collection', 'job', 'signal', 'source', 'subscriber']);
+		expect(resources.sort()).toEqual([...new Set(fromFiles.map((file) => file.split('/')[0]))].sort());
 		const operations = description.properties.filter((p) => p.name === 'operation');
 		expect(operations).toHaveLength(resources.length);
-		const actions = operations.flatMap((p) => p.options as { value: string; action?: string }[]);
-		expect(actions.map((o) => o.value).sort()).toEqual(['get', 'get', 'getAll', 'getAll', 'getAllForSource', 'getAllInCollection', 'getFilters', 'search', 'upload']);
-		for (const option of actions) expect(option.action).toMatch(/^[A-Z]/);
+		const offered = operations.flatMap((p) => (p.options as { value: string }[]).map((o) => `${p.displayOptions!.show!.resource![0] as string}/${o.value}`));
+		expect(offered.sort()).toEqual(fromFiles);
+		for (const option of operations.flatMap((p) => p.options as { action?: string }[])) expect(option.action).toMatch(/^[A-Z]/);
 	});
 });
 

@@ -1,11 +1,12 @@
 /**
  * The OpenAPI 3.1 document of the service as the mock serves it, generated
- * from the contract: paths (api.ts), bodies (schemas.ts) and the operations
- * table (operations.ts). Never written by hand.
+ * from the contract: the endpoint table (endpoints.ts), the bodies (schemas.ts)
+ * and what only the document needs (operations.ts). Never written by hand.
  */
-import { API_PATHS, API_VERSION_SEGMENT, APP_PATHS, CHOICES } from '../../../contract/api';
-import { apiErrorSchema } from '../../../contract/schemas';
-import { API_OPERATIONS, APP_OPERATIONS, OPERATION_TAGS, PATH_PARAMETERS, WEBHOOK_DELIVERY, type OperationInfo } from './operations.mts';
+import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
+import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints';
+import { ANSWER_SCHEMAS, apiErrorSchema, BODY_SCHEMAS, QUERY_SCHEMAS } from '../../../contract/schemas';
+import { BAD_REQUEST_BODIES, OPERATION_TAGS, PATH_PARAMETERS, WEBHOOK_DELIVERY } from './operations.mts';
 import { componentSchemas, queryParameters, type JsonSchema } from './json-schema.mts';
 import { HEADERS, RATE_LIMIT_HEADERS, responseRef, sharedResponses } from './responses.mts';
 
@@ -22,31 +23,35 @@ function openApiPath(path: string): { key: string; params: string[] } {
 
 /** Everything but the servers, built once: the servers follow the address each request came to. */
 function build() {
-	const operationsOf = (table: Record<string, Partial<Record<string, OperationInfo>>>) => Object.values(table).flatMap((ops) => Object.values(ops)) as OperationInfo[];
-	const all = [...operationsOf(API_OPERATIONS), ...operationsOf(APP_OPERATIONS)];
-	const components = componentSchemas(new Set(all.flatMap((op) => op.query ?? [])));
+	const names = Object.keys(ENDPOINTS) as EndpointName[];
+	const queryOf = (name: EndpointName) => (ENDPOINTS[name] as Endpoint).doc.query;
+	const components = componentSchemas(new Set(names.flatMap((name) => queryOf(name) ?? []).map((query) => QUERY_SCHEMAS[query])));
 	const errorBody = components.ref(apiErrorSchema);
 
-	const operation = (info: OperationInfo, params: string[], api: boolean): JsonSchema => {
-		const rateLimited = api || CHOICES.rateLimitAppliesToAppUrl;
+	const operation = (name: EndpointName, params: string[]): JsonSchema => {
+		const endpoint: Endpoint = ENDPOINTS[name];
+		const info = endpoint.doc;
+		const query = info.query && QUERY_SCHEMAS[info.query];
+		const requestBody = info.body && BODY_SCHEMAS[info.body];
+		const badRequest = BAD_REQUEST_BODIES[name];
+		const rateLimited = endpoint.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
 		const bearer = info.tokenInBody !== true;
 		const responses: Record<string, JsonSchema> = {};
-		const { ok } = info;
-		responses[ok.status] = ok.status === 204
+		responses[info.status] = info.status === 204 || endpoint.answer === 'none'
 			? { description: 'Done (no body)', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }) }
-			: { description: 'Success', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }), content: json(components.ref(ok.body)) };
+			: { description: 'Success', ...(rateLimited && { headers: RATE_LIMIT_HEADERS }), content: json(components.ref(ANSWER_SCHEMAS[endpoint.answer])) };
 		const refusals = new Map<number, string[]>();
 		const refuse = (status: number, why: string) => refusals.set(status, [...(refusals.get(status) ?? []), why]);
 		if (bearer) refuse(CHOICES.authErrorStatus, 'a missing, malformed or unknown bearer token');
-		if (info.query) refuse(400, 'an invalid query parameter (the message names it)');
-		if (info.body) refuse(400, info.tokenInBody ? 'an unknown `access_token`, no valid address or too many, or a body that is not JSON of the documented shape (`responseText` says which)' : 'a body that is not JSON of the documented shape (the message names the field)');
+		if (query) refuse(400, 'an invalid query parameter (the message names it)');
+		if (requestBody) refuse(400, info.tokenInBody ? 'an unknown `access_token`, no valid address or too many, or a body that is not JSON of the documented shape (`responseText` says which)' : 'a body that is not JSON of the documented shape (the message names the field)');
 		for (const [status, whys] of refusals) {
-			const body = status === 400 && info.badRequest ? components.ref(info.badRequest) : errorBody;
+			const body = status === 400 && badRequest ? components.ref(badRequest) : errorBody;
 			responses[status] = { description: `Refused: ${whys.join('; or ')}`, content: json(body) };
 		}
 		if (params.length > 0) responses[404] = { description: `No such ${params.join(' / ')} (for this account)`, content: json(errorBody) };
 		responses[405] = responseRef('MethodNotAllowed');
-		if (info.body) responses[413] = responseRef('PayloadTooLarge');
+		if (requestBody) responses[413] = responseRef('PayloadTooLarge');
 		responses[414] = responseRef('UriTooLong');
 		if (rateLimited) responses[429] = responseRef('TooManyRequests');
 		for (const [status, description] of Object.entries(info.more ?? {})) responses[status] = { description, content: json(errorBody) };
@@ -57,7 +62,7 @@ function build() {
 				if (description === undefined) throw new Error(`PATH_PARAMETERS has no entry for ":${name}"`);
 				return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } };
 			}),
-			...(info.query ? queryParameters(info.query).map((p) => ({ in: 'query', ...p })) : []),
+			...(query ? queryParameters(query).map((p) => ({ in: 'query', ...p })) : []),
 		];
 		return {
 			operationId: info.operationId,
@@ -66,21 +71,24 @@ function build() {
 			...(OPERATION_TAGS[info.tag].deprecated && { deprecated: true }),
 			security: bearer ? [{ [BEARER]: [] }] : [],
 			...(parameters.length > 0 && { parameters }),
-			...(info.body && { requestBody: { required: true, content: json(components.ref(info.body)) } }),
+			...(requestBody && { requestBody: { required: true, content: json(components.ref(requestBody)) } }),
 			responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
 		};
 	};
 
-	const pathItems = (paths: Record<string, string>, table: Record<string, Partial<Record<string, OperationInfo>>>, api: boolean) =>
-		Object.entries(paths).map(([name, path]) => {
-			const { key, params } = openApiPath(path);
-			const item = Object.fromEntries(Object.entries(table[name]).map(([method, info]) => [method, operation(info as OperationInfo, params, api)]));
-			return [key, item] as const;
-		});
+	/** The path items under the API URL (`api`) or the app URL (`app`), each path's methods in the table's order. */
+	const pathItems = (on: Endpoint['on']) => {
+		const items: Record<string, Record<string, JsonSchema>> = {};
+		for (const name of names.filter((n) => ENDPOINTS[n].on === on)) {
+			const { key, params } = openApiPath(ENDPOINTS[name].path);
+			(items[key] ??= {})[ENDPOINTS[name].method.toLowerCase()] = operation(name, params);
+		}
+		return items;
+	};
 
 	return {
-		apiPaths: Object.fromEntries(pathItems(API_PATHS, API_OPERATIONS, true)),
-		appPaths: Object.fromEntries(pathItems(APP_PATHS, APP_OPERATIONS, false)),
+		apiPaths: pathItems('api'),
+		appPaths: pathItems('app'),
 		webhooks: {
 			event: {
 				post: {

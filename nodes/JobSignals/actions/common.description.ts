@@ -1,7 +1,7 @@
 /** Parameters several operations share, written once. */
 import type { INodeProperties } from 'n8n-workflow';
 import type { RecordKind } from '../../shared/contract';
-import { OUTPUT_VERSION } from '../../shared/output/action';
+import { ACTION_OUTPUT_VERSION } from '../../shared/output/action';
 import { outputProperties } from '../../shared/output/properties';
 
 export const returnAllAndLimit: INodeProperties[] = [
@@ -37,4 +37,4 @@ export const simplifyProperty: INodeProperties = {
 };
 
 /** Output and Fields (node version 3 on) for an operation returning records of this kind. */
-export const outputFor = (kind: RecordKind): INodeProperties[] => outputProperties([kind], { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] });
+export const outputFor = (kind: RecordKind): INodeProperties[] => outputProperties([kind], { '@version': [{ _cnd: { gte: ACTION_OUTPUT_VERSION } }] });

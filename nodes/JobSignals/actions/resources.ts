@@ -1,13 +1,39 @@
-/** Every resource: its operations (for the router) and its parameters (for the node's description). */
+/**
+ * The node's resources and their operations (the operation files, listed in operations.ts): the Resource and
+ * Operation parameters and each operation's own, for the node's description, and the operation a run asks for.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 import type { OperationRun } from '../helpers/items';
-import * as collection from './collection';
-import * as job from './job';
-import * as signal from './signal';
-import * as source from './source';
-import * as subscriber from './subscriber';
+import { OPERATIONS, type Operation } from './operations';
 
-export const RESOURCES = { signal, job, source, collection, subscriber } as const;
+type Resource = keyof typeof OPERATIONS;
+
+/** The operation each resource's Operation list starts on, and the order the resources' parameters come in. */
+const DEFAULT_OPERATION: { [R in Resource]: keyof (typeof OPERATIONS)[R] } = {
+	signal: 'getAll',
+	job: 'search',
+	source: 'get',
+	collection: 'getAll',
+	subscriber: 'upload',
+};
+
+const operationsOf = (resource: Resource): Operation[] => Object.values(OPERATIONS[resource]);
+
+/** A resource's Operation parameter: its operations' own entries, by name. */
+function operationProperty(resource: Resource): INodeProperties {
+	const first = DEFAULT_OPERATION[resource];
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operationsOf(resource)
+			.map((operation) => operation.option)
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: first,
+	};
+}
 
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -34,9 +60,14 @@ export const deprecationNotice: INodeProperties = {
 	displayOptions: { show: { resource: ['job', 'source', 'collection'] } },
 };
 
-export const properties: INodeProperties[] = [resourceProperty, deprecationNotice, ...Object.values(RESOURCES).flatMap((r) => r.description)];
+export const properties: INodeProperties[] = [
+	resourceProperty,
+	deprecationNotice,
+	...(Object.keys(DEFAULT_OPERATION) as Resource[]).flatMap((resource) => [operationProperty(resource), ...operationsOf(resource).flatMap((operation) => operation.description)]),
+];
 
 export function operationFor(resource: string, operation: string): OperationRun | undefined {
-	const entry = (RESOURCES as Record<string, { operations: Record<string, OperationRun> }>)[resource];
-	return entry?.operations[operation];
+	if (!Object.hasOwn(OPERATIONS, resource)) return undefined;
+	const operations: Record<string, Operation> = OPERATIONS[resource as Resource];
+	return Object.hasOwn(operations, operation) ? operations[operation].execute : undefined;
 }

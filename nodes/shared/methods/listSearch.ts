@@ -1,10 +1,10 @@
 /** The Collection picker: the account's collections, filtered by what the user types. */
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { accountCollections } from '../api/collections';
-import { compareNames } from '../list-order';
+import { compareNames } from '../parameters';
+import { serviceRequest } from '../transport/request';
 
 export async function searchCollections(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const collections = await accountCollections(this, 'Collection list');
+	const { data: collections } = await serviceRequest(this, { endpoint: 'collections', operation: 'Collection list' });
 	const needle = (filter ?? '').trim().toLowerCase();
 	return {
 		results: collections

@@ -1,8 +1,8 @@
 /** Option lists: the Signal parameters' from the one copy of the hierarchy; Job Search's tags from the account's Get Filters answer. */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { accountFilters } from '../api/filters';
 import { findCategory, SIGNAL_CATEGORIES, signalTypeName } from '../contract';
-import { compareNames } from '../list-order';
+import { compareNames } from '../parameters';
+import { serviceRequest } from '../transport/request';
 
 const ALL = (what: string): INodePropertyOptions => ({ name: `All ${what}`, value: '' });
 
@@ -27,7 +27,7 @@ export async function getSignalTypes(this: ILoadOptionsFunctions): Promise<INode
 
 /** One of Get Filters' lists (`job_tags`, `industry_tags`), sorted by name as the editor's other lists are. */
 async function filterOptions(context: ILoadOptionsFunctions, list: 'job_tags' | 'industry_tags'): Promise<INodePropertyOptions[]> {
-	const filters = await accountFilters(context, 'Job Search filter list');
+	const filters = await serviceRequest(context, { endpoint: 'jobFilters', operation: 'Job Search filter list' });
 	const values = [...new Set(filters[list])];
 	return values.sort((a, b) => compareNames(a, b) || a.localeCompare(b)).map((value) => ({ name: value, value }));
 }

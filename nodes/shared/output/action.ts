@@ -16,10 +16,10 @@ const VERSION_2_SIMPLIFY: Record<RecordKind, (record: IDataObject) => IDataObjec
 };
 
 /** The first node version with the Output parameter. */
-export const OUTPUT_VERSION = 3;
+export const ACTION_OUTPUT_VERSION = 3;
 
 export function shapedOutput<T extends IDataObject | IDataObject[]>(context: IExecuteFunctions, itemIndex: number, kind: RecordKind, result: T): T {
-	if (context.getNode().typeVersion < OUTPUT_VERSION) return simplified(context, itemIndex, VERSION_2_SIMPLIFY[kind], result);
+	if (context.getNode().typeVersion < ACTION_OUTPUT_VERSION) return simplified(context, itemIndex, VERSION_2_SIMPLIFY[kind], result);
 	const choice = readOutputChoice(context.getNode(), (name, fallback) => context.getNodeParameter(name, itemIndex, fallback), itemIndex);
 	return (Array.isArray(result) ? result.map((record) => shapeRecord(record, kind, choice)) : shapeRecord(result, kind, choice)) as T;
 }

@@ -2,8 +2,8 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
 import type { OutputMode } from './properties';
-import { selectFields } from './select';
 import { SIMPLIFY } from './simplified';
+import { listEntries } from '../parameters';
 
 export interface OutputChoice {
 	mode: OutputMode;
@@ -15,7 +15,7 @@ export function readOutputChoice(node: INode, read: (name: string, fallback: unk
 	const mode = read('output', 'simplified') as OutputMode;
 	if (mode !== 'selected') return { mode, fields: [] };
 	const value = read('fields', []);
-	const fields = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []).map((field) => String(field).trim()).filter((field) => field !== '');
+	const fields = listEntries(value);
 	if (fields.length === 0) {
 		throw new NodeOperationError(node, 'Output is Selected Fields, but no field is chosen', {
 			itemIndex,
@@ -29,4 +29,20 @@ export function shapeRecord(record: IDataObject, kind: RecordKind, choice: Outpu
 	if (choice.mode === 'raw') return record;
 	if (choice.mode === 'selected') return selectFields(record, choice.fields);
 	return SIMPLIFY[kind](record);
+}
+
+/** Selected Fields: a record cut to the chosen dotted paths, nested as in the record (a subset of Raw). */
+export function selectFields(record: IDataObject, paths: readonly string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const path of paths) {
+		const parts = path.split('.');
+		let from: unknown = record;
+		for (const part of parts) from = typeof from === 'object' && from !== null ? (from as IDataObject)[part] : undefined;
+		// A field the record lacks (deleted_at of a job that exists) is left out rather than set to null.
+		if (from === undefined) continue;
+		let into = out;
+		for (const part of parts.slice(0, -1)) into = (into[part] ??= {}) as IDataObject;
+		into[parts[parts.length - 1]] = from;
+	}
+	return out;
 }

@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { ServiceContext } from '../transport/request';
-import type { PagedAnswer, Query } from './list-kinds';
-import { PageWalk, type PagedEndpoint } from './page-walk';
+import type { PageQuery } from './list-kinds';
+import { PageReader, type PagedEndpointName, type PagedRequest } from './page-reader';
 
 /**
  * What a walk says besides its items: the first page's totals, and where a
@@ -15,22 +15,22 @@ import { PageWalk, type PagedEndpoint } from './page-walk';
  * a page number or cursor cannot point into names that page, and in
  * `returned` how many of its items this run already gave.
  */
-export interface WalkSummary {
+export interface CollectSummary {
 	totals: IDataObject;
 	resume?: IDataObject;
 }
 
-export interface WalkOptions {
+export interface CollectOptions {
 	limit?: number;
 	/** Client-side filter: only kept items count towards the limit and are returned. */
 	keep?: (item: IDataObject) => boolean;
 }
 
 /** A walk's items, and what its pages said besides them (the pages are fetched anyway: no extra call). */
-export interface Walk {
+export interface Collected {
 	items: IDataObject[];
 	/** Absent only if no page was read. */
-	summary?: WalkSummary;
+	summary?: CollectSummary;
 }
 
 /**
@@ -39,20 +39,20 @@ export interface Walk {
  */
 const PAGES_AHEAD = 2;
 
-export async function collectPages<N extends PagedAnswer>(context: ServiceContext, endpoint: PagedEndpoint<N>, { limit, keep }: WalkOptions = {}): Promise<Walk> {
-	const walk = new PageWalk(context, endpoint);
+export async function collectPages<E extends PagedEndpointName>(context: ServiceContext, endpoint: PagedRequest<E>, { limit, keep }: CollectOptions = {}): Promise<Collected> {
+	const walk = new PageReader(context, endpoint);
 	const { list } = walk;
 	const out: IDataObject[] = [];
 	const totals: number[] = [];
 	let seen = 0;
-	const done = (resume?: Query, returned?: number): Walk => {
+	const done = (resume?: PageQuery, returned?: number): Collected => {
 		const at = resume && { ...list.position(resume), ...(returned === undefined ? {} : { returned }) };
 		const first = walk.first;
 		return { items: out, summary: first && { totals: list.totals(first.body), ...(at ? { resume: at } : {}) } };
 	};
 	/** The pages asked for ahead of time, by name: see the loop. */
 	let ahead = new Map<string, ReturnType<typeof walk.fetch>>();
-	let query: Query | undefined = list.first;
+	let query: PageQuery | undefined = list.first;
 	while (query) {
 		const current = walk.read(query, ahead.get(list.describe(query)));
 		// A walk that will read every page asks now for the next PAGES_AHEAD pages the first page predicts, so the

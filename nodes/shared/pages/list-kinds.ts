@@ -2,7 +2,7 @@
  * The API's three kinds of paged list, as stateless descriptions: signals by
  * page/per_page, job search by numeric offset, jobs of a source and sources of
  * a collection by a string cursor. What a walk learns on the way (the service's
- * page size) comes from its first page, which the walk hands in (page-walk.ts).
+ * page size) comes from its first page, which the walk hands in (page-reader.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { CURSOR_PARAMS } from '../contract';
@@ -11,7 +11,7 @@ import type { AnswerTypes } from '../transport/answers';
 export type PagedAnswer = 'signalsPage' | 'jobSearchPage' | 'jobsPage' | 'sourcesPage';
 export type PageBody<N extends PagedAnswer> = AnswerTypes[N];
 /** The query of one page; also a poll position. */
-export type Query = IDataObject;
+export type PageQuery = IDataObject;
 
 /** The first page a walk read: the later pages are held to its size. */
 export interface FirstPage<N extends PagedAnswer> {
@@ -20,36 +20,33 @@ export interface FirstPage<N extends PagedAnswer> {
 }
 
 export interface PagedList<N extends PagedAnswer> {
-	/** The rule every page is held to (transport/answers.ts). */
-	answer: N;
 	/** How a position can be moved back (the Poll Trigger's resume: see its feeds.ts). */
 	kind: 'page' | 'offset' | 'cursor';
 	/** The first request's query. */
-	first: Query;
+	first: PageQuery;
 	/** The page a query asks for, as errors name it: "page 3", "offset 200", "cursor …". */
-	describe(query: Query): string;
+	describe(query: PageQuery): string;
 	/** The records of one page. */
 	items(body: PageBody<N>): IDataObject[];
 	/** What is wrong with a page that fits the contract but not the query that asked for it, or the walk's first page. */
-	problem?(body: PageBody<N>, query: Query, items: IDataObject[], first: FirstPage<N> | undefined): string | undefined;
+	problem?(body: PageBody<N>, query: PageQuery, items: IDataObject[], first: FirstPage<N> | undefined): string | undefined;
 	/** The service's total for the whole walk from `first`, as this page reports it; undefined when no page can say (a walk started at a cursor). */
 	total(body: PageBody<N>): number | undefined;
 	/** The next page's query, or undefined after the last page. */
-	next(body: PageBody<N>, query: Query, items: IDataObject[]): Query | undefined;
+	next(body: PageBody<N>, query: PageQuery, items: IDataObject[]): PageQuery | undefined;
 	/** The query after `query` as the walk's first page predicts it (its total and page size), before `query`'s own answer is in; absent where no page can predict the next (cursors). */
-	ahead?(first: FirstPage<N>, query: Query): Query | undefined;
+	ahead?(first: FirstPage<N>, query: PageQuery): PageQuery | undefined;
 	/** The service's totals as this page reports them (Include Totals). */
 	totals(body: PageBody<N>): IDataObject;
 	/** Where a query starts, as the action node's Start At option takes it back: { page }, { offset } or { cursor }. */
-	position(query: Query): IDataObject;
+	position(query: PageQuery): IDataObject;
 	/** The query that starts after the first `taken` items of a page, where the kind can name one (offsets only). */
-	within?(query: Query, taken: number): Query;
+	within?(query: PageQuery, taken: number): PageQuery;
 }
 
 /** Signals: `perPage` a page, following has_next, from page `startPage` on. */
 export function pageNumberList(perPage: number, filters: IDataObject, startPage = 1): PagedList<'signalsPage'> {
 	return {
-		answer: 'signalsPage',
 		kind: 'page',
 		first: { ...filters, page: startPage, per_page: perPage },
 		describe: (query) => `page ${String(query.page)}`,
@@ -78,7 +75,6 @@ export function pageNumberList(perPage: number, filters: IDataObject, startPage 
 /** Job search: offset pages from `startOffset`; the total in metrics.count_jobs ends the walk without an extra empty call. */
 export function offsetList(filters: IDataObject, startOffset = 0): PagedList<'jobSearchPage'> {
 	return {
-		answer: 'jobSearchPage',
 		kind: 'offset',
 		first: { ...filters, offset: startOffset },
 		describe: (query) => `offset ${String(query.offset)}`,
@@ -112,7 +108,6 @@ type CursorName = (typeof CURSOR_PARAMS)[keyof typeof CURSOR_PARAMS];
 
 /** Cursor pages: the answer's cursor field (absent on the final page) goes back as a query parameter of the same name; from `startCursor` when given. */
 function cursorList<N extends CursorAnswer>(
-	answer: N,
 	cursorName: CursorName,
 	read: { cursor: (body: PageBody<N>) => string | undefined; count: (body: PageBody<N>) => number },
 	startCursor?: string,
@@ -120,7 +115,6 @@ function cursorList<N extends CursorAnswer>(
 	// An empty cursor ends the list like an absent one.
 	const cursorOf = (body: PageBody<N>) => read.cursor(body) || undefined;
 	return {
-		answer,
 		kind: 'cursor',
 		first: startCursor === undefined ? {} : { [cursorName]: startCursor },
 		describe: (query) => (query[cursorName] === undefined ? 'first page' : `${cursorName} ${String(query[cursorName])}`),
@@ -142,7 +136,7 @@ function cursorList<N extends CursorAnswer>(
 }
 
 export const jobsCursorList = (startCursor?: string): PagedList<'jobsPage'> =>
-	cursorList('jobsPage', CURSOR_PARAMS.jobs, { cursor: (body) => body.cursor_job_id, count: (body) => body.metrics.count_jobs }, startCursor);
+	cursorList<'jobsPage'>(CURSOR_PARAMS.jobs, { cursor: (body) => body.cursor_job_id, count: (body) => body.metrics.count_jobs }, startCursor);
 
 export const sourcesCursorList = (startCursor?: string): PagedList<'sourcesPage'> =>
-	cursorList('sourcesPage', CURSOR_PARAMS.sources, { cursor: (body) => body.cursor_source_id, count: (body) => body.metrics.count_sources }, startCursor);
+	cursorList<'sourcesPage'>(CURSOR_PARAMS.sources, { cursor: (body) => body.cursor_source_id, count: (body) => body.metrics.count_sources }, startCursor);

@@ -1,9 +1,9 @@
 /**
- * Holds a parsed answer (or a webhook delivery's body) to a rule of answers.ts
+ * Holds a parsed answer (or a webhook delivery's body) to a rule of contract/answers.ts
  * and says, in words a user can act on, the first thing that is wrong;
  * undefined when the value fits. `whole` names the value itself in the message.
  */
-import type { Rule } from './answers';
+import type { Rule } from '../contract';
 
 /** Ids a sender gives: no control characters (they are kept as newline-separated text), 200 characters at most. */
 const DELIVERY_ID = /^\P{Cc}{1,200}$/u;

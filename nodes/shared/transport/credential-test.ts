@@ -5,7 +5,7 @@
  * only ("Bad Request"), where the service says what is wrong ("Invalid API token").
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
-import { API_PATHS } from '../contract';
+import { ENDPOINTS } from '../contract';
 import { answerMessage, noAnswer } from '../credential-messages';
 import { describeNetworkError } from './network';
 import { redactText, secretsOf } from './redact';
@@ -13,12 +13,18 @@ import { tokenTransportProblem } from './tls-only';
 
 const TIMEOUT_MS = 30_000;
 
+/**
+ * The nodes' `methods.credentialTest`, found through each credential entry's testedBy. The credential entries themselves
+ * stay literal in each node's description: the official lint (credential-test-required) reads them from the node's source.
+ */
+export const credentialTestMethods = { jobSignalsApiTest };
+
 export async function jobSignalsApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const secrets = secretsOf(data);
 	const baseUrl = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (!/^https?:\/\//i.test(baseUrl)) return { status: 'Error', message: `API Base URL must start with http:// or https://, e.g. https://api.example.com/v2` };
-	const url = `${baseUrl}${API_PATHS.collections}`;
+	const url = `${baseUrl}${ENDPOINTS.collections.path}`;
 	// The same check, on the exact URL, as every node request (request.ts): the token only over https, or plain http to this machine.
 	const refused = tokenTransportProblem(url, 'API Base URL', baseUrl);
 	if (refused !== undefined) return { status: 'Error', message: redactText(refused, secrets) };

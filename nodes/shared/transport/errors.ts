@@ -4,9 +4,16 @@
  * request (which carries the token).
  */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { ENDPOINTS, type Endpoint } from '../contract';
+import { pathOf, type ServiceRequest } from './answers';
 import { describeBody, htmlTitle, isHtml, statusLine } from './body-text';
 import { redactText, type Secrets } from './redact';
-import type { ServiceRequest } from './service-request';
+
+/** What a failure means for what was asked (the message; absent: the service's own words) and what to do next. */
+export interface NextStep {
+	message?: string;
+	description: string;
+}
 
 /** An answer as it came: status, status text and the body's text. */
 export interface RawAnswer {
@@ -39,18 +46,20 @@ export function apiErrorFrom(node: INode, answer: RawAnswer, request: ServiceReq
 	// Only the redacted message travels with the error (n8n stores the error response with the execution).
 	const response: JsonObject = { status, message: said ?? '' };
 	const options = { httpCode: String(status), description: said };
-	if (status === 400 && request.on === 'api' && said !== undefined && /token/i.test(said)) {
+	const endpoint: Endpoint = ENDPOINTS[request.endpoint];
+	if (status === 400 && endpoint.on === 'api' && said !== undefined && /token/i.test(said)) {
 		return new NodeApiError(node, response, {
 			...options,
 			message: 'The service rejected the API token',
 			description: `${said}. Check the API Token in the Job Signals API credential.`,
 		});
 	}
-	if (status === 400 && request.answer === 'upload') {
+	if (status === 400 && endpoint.answer === 'upload') {
 		return new NodeApiError(node, response, { ...options, message: `Subscriber upload refused: ${said ?? 'no reason given'}` });
 	}
 	if (status === 404) {
-		return new NodeApiError(node, response, { ...options, message: said ?? `Not found: ${request.path}` });
+		const error = new NodeApiError(node, response, { ...options, message: said ?? `Not found: ${pathOf(request)}` });
+		return endpoint.notFound ? explained(node, error, notFoundStep(endpoint.notFound, request.params ?? {})) : error;
 	}
 	if (status === 429) {
 		return new NodeApiError(node, response, {
@@ -83,5 +92,27 @@ export function unreachableError(node: INode, url: string, what: string, attempt
 	return new NodeApiError(node, { code: what }, {
 		message: `Could not reach the Job Signals service at ${new URL(url).origin}: ${what}`,
 		description: `${attempts === 1 ? 'One attempt' : `${attempts} attempts`}. Check the URLs in the Job Signals API credential and that the service is reachable from n8n.`,
+	});
+}
+
+/** An endpoint's 404 step with `{name}` filled from the path parameters (a list: the values tried, joined with "or"). */
+export function notFoundStep(step: NextStep, params: Readonly<Record<string, string | readonly string[]>>): NextStep {
+	const fill = (text: string) =>
+		text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
+			const value = params[name];
+			return value === undefined ? whole : typeof value === 'string' ? value : value.join(' or ');
+		});
+	return { ...(step.message === undefined ? {} : { message: fill(step.message) }), description: fill(step.description) };
+}
+
+/** The failure said as `step` says it; only the service's (already secret-free) words travel with it. */
+export function explained(node: INode, error: NodeApiError, step: NextStep, itemIndex?: number): NodeApiError {
+	// The service's words: first in the error's messages (apiErrorFrom's response), also when explained before.
+	const said = error.messages[0] ?? error.description ?? error.message;
+	return new NodeApiError(node, { status: Number(error.httpCode), message: said }, {
+		httpCode: error.httpCode ?? undefined,
+		itemIndex,
+		message: step.message ?? error.message,
+		description: step.description,
 	});
 }

@@ -16,9 +16,8 @@ import {
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { CHOICES, LIMITS } from '../contract';
-import { ANSWERS, type AnswerName, type AnswerOf } from './answers';
-import type { ServiceRequest } from './service-request';
+import { ANSWERS, CHOICES, ENDPOINTS, LIMITS, type Endpoint, type EndpointName } from '../contract';
+import { pathOf, type AnswerOf, type ServiceRequest } from './answers';
 import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
 import { describeNetworkError } from './network';
@@ -62,28 +61,30 @@ export function requestsPerMinute(credentials: ICredentialDataDecryptedObject): 
 	return Number.isInteger(value) && value >= 1 ? value : LIMITS.requestsPerMinute;
 }
 
-export async function serviceRequest<N extends AnswerName | 'none'>(context: ServiceContext, request: ServiceRequest<N>): Promise<AnswerOf<N>> {
+/** Sends `request` to its endpoint (contract/endpoints.ts) and returns its answer once the endpoint's rule passed. */
+export async function serviceRequest<E extends EndpointName>(context: ServiceContext, request: ServiceRequest<E>): Promise<AnswerOf<E>> {
+	const endpoint: Endpoint = ENDPOINTS[request.endpoint];
 	const credentials = await serviceCredentials(context);
 	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
 	const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: credentials };
-	const root = trimSlash(String((request.on === 'api' ? credentials.baseUrl : credentials.appUrl) ?? ''));
+	const root = trimSlash(String((endpoint.on === 'api' ? credentials.baseUrl : credentials.appUrl) ?? ''));
 	if (!/^https?:\/\/[^/\s]+/i.test(root)) {
 		throw new NodeApiError(context.getNode(), {}, {
-			message: `The credential's ${request.on === 'api' ? 'API Base URL' : 'App URL'} is not an http(s) URL`,
+			message: `The credential's ${endpoint.on === 'api' ? 'API Base URL' : 'App URL'} is not an http(s) URL`,
 			description: 'Edit the Job Signals API credential: the base URL looks like https://<host>/v2, the app URL like https://<host>.',
 		});
 	}
-	const url = `${root}${request.path}`;
+	const url = `${root}${pathOf(request)}`;
 	const secrets = secretsOf(credentials);
 	// Before anything is sent, on the exact URL sent: tokens only over https, or plain http to this machine (tls-only.ts).
-	const field = request.on === 'api' ? 'API Base URL' : 'App URL';
+	const field = endpoint.on === 'api' ? 'API Base URL' : 'App URL';
 	const refused = tokenTransportProblem(url, field, root);
 	if (refused !== undefined) {
 		throw new NodeOperationError(context.getNode(), redactText(refused, secrets), { description: `Edit the ${field} in the Job Signals API credential.` });
 	}
 	// One budget per account: keyed by where the calls go and the token that pays for them.
 	// Calls outside the documented limit get a budget of their own, followed only once the service reports one.
-	const documentedLimit = request.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
+	const documentedLimit = endpoint.on === 'api' || CHOICES.rateLimitAppliesToAppUrl;
 	const budgetRoot = documentedLimit ? trimSlash(String(credentials.baseUrl)) : root;
 	const budgetKey = `${budgetRoot}\n${String(credentials.apiToken)}`;
 	const perMinute = requestsPerMinute(credentials);
@@ -94,7 +95,7 @@ export async function serviceRequest<N extends AnswerName | 'none'>(context: Ser
 		let response: FullResponse;
 		try {
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-				method: request.method,
+				method: endpoint.method,
 				url,
 				qs: request.qs,
 				body: request.body,
@@ -113,7 +114,7 @@ export async function serviceRequest<N extends AnswerName | 'none'>(context: Ser
 			}, { credentialsDecrypted })) as FullResponse;
 		} catch (error) {
 			requestDone(budgetKey);
-			if (request.idempotent && transient < RETRY_POLICY.maxTransientRetries) {
+			if (endpoint.idempotent && transient < RETRY_POLICY.maxTransientRetries) {
 				await sleep(backoffMs(transient++));
 				continue;
 			}
@@ -128,14 +129,14 @@ export async function serviceRequest<N extends AnswerName | 'none'>(context: Ser
 			requestDone(budgetKey);
 		}
 		if (status >= 200 && status < 300) return readAnswer(context, request, answer, secrets);
-		if (request.acceptStatuses?.includes(status)) return {} as AnswerOf<N>;
+		if (endpoint.acceptStatuses?.includes(status)) return {} as AnswerOf<E>;
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
 			// The pacer holds the next attempt until Retry-After has passed; without one, back off here.
 			if (!hasServerWait(budgetKey)) await sleep(backoffMs(rateLimited));
 			rateLimited++;
 			continue;
 		}
-		if (status >= 500 && request.idempotent && transient < RETRY_POLICY.maxTransientRetries) {
+		if (status >= 500 && endpoint.idempotent && transient < RETRY_POLICY.maxTransientRetries) {
 			await sleep(backoffMs(transient++));
 			continue;
 		}
@@ -153,10 +154,11 @@ function textOf(body: unknown): string {
 
 /**
  * A 2xx answer, parsed and checked against its rule; secrets in it are redacted before it becomes output.
- * The one place an answer gets its type: the rule it passed is the contract's (answers.ts).
+ * The one place an answer gets its type: the rule it passed is the contract's (contract/answers.ts).
  */
-function readAnswer<N extends AnswerName | 'none'>(context: ServiceContext, request: ServiceRequest<N>, answer: RawAnswer, secrets: Secrets): AnswerOf<N> {
-	if (request.answer === 'none') return {} as AnswerOf<N>;
+function readAnswer<E extends EndpointName>(context: ServiceContext, request: ServiceRequest<E>, answer: RawAnswer, secrets: Secrets): AnswerOf<E> {
+	const rule = ENDPOINTS[request.endpoint].answer;
+	if (rule === 'none') return {} as AnswerOf<E>;
 	const fail = (problem: string) => invalidAnswerError(context.getNode(), request, redactText(problem, secrets));
 	let body: unknown;
 	try {
@@ -164,8 +166,8 @@ function readAnswer<N extends AnswerName | 'none'>(context: ServiceContext, requ
 	} catch (error) {
 		throw fail(unreadableBody({ ...answer, text: redactText(answer.text, secrets) }, error));
 	}
-	const problem = problemIn(body, ANSWERS[request.answer as AnswerName]);
+	const problem = problemIn(body, ANSWERS[rule]);
 	if (problem) throw fail(problem);
 	// One scan of the raw text; the parsed answer is rewritten only when a secret is really in it.
-	return (containsSecret(answer.text, secrets) ? redactDeep(body, secrets) : body) as AnswerOf<N>;
+	return (containsSecret(answer.text, secrets) ? redactDeep(body, secrets) : body) as AnswerOf<E>;
 }

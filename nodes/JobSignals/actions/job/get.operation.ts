@@ -1,10 +1,13 @@
 /** Job → Get: one job post by its job_id. */
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import { explainNotFound, NOT_FOUND } from '../../../shared/explain';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { perItem, readText } from '../../helpers/items';
-import { jobById } from '../../../shared/api/jobs';
+import { serviceRequest } from '../../../shared/transport/request';
+import { target } from '../../../shared/transport/answers';
 import { shapedOutput } from '../../../shared/output/action';
 import { simplifyProperty, outputFor } from '../common.description';
+
+/** Its entry in the resource's Operation list (its value is this file's name). */
+export const option: INodePropertyOptions = { name: 'Get', value: 'get', description: 'Get a job post by its ID', action: 'Get a job' };
 
 const properties: INodeProperties[] = [
 	{
@@ -24,7 +27,7 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const jobId = readText(this, 'jobId', 'Job ID', itemIndex);
-	const job = await jobById(this, 'Job → Get', jobId).catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.job(jobId), itemIndex)));
+	const job = await serviceRequest(this, { ...target('jobById', { job_id: jobId }), operation: 'Job → Get' });
 	return shapedOutput(this, itemIndex, 'job', job);
 });
 

@@ -1,20 +1,28 @@
 /** Job → Search: the account's jobs matching a search expression, places, job functions and tags, newest first. */
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties, type NodeExecutionHint } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties, type NodeExecutionHint, type INodePropertyOptions } from 'n8n-workflow';
 import { perItem, readLimit } from '../../helpers/items';
-import { jobSearch } from '../../../shared/api/jobs';
 import { collectPages } from '../../../shared/pages/collect';
+import { offsetList } from '../../../shared/pages/list-kinds';
 import { shapedOutput } from '../../../shared/output/action';
-import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
+import { readOptions, pagingOptions, wholeOption, withTotals } from '../../helpers/paging-options';
 import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 import { searchFilterProperties, searchQuery, unavailableFilterError } from '../../../shared/job-search';
 import { nothingMatched, searchQueryHints } from '../../../shared/search-syntax';
+
+/** Its entry in the resource's Operation list (its value is this file's name). */
+export const option: INodePropertyOptions = {
+	name: 'Search',
+	value: 'search',
+	description: 'Search the account\'s job posts by text, location and job function',
+	action: 'Search jobs',
+};
 
 const properties: INodeProperties[] = [
 	...searchFilterProperties,
 	...returnAllAndLimit,
 	simplifyProperty,
 	...outputFor('job'),
-	walkOptions({
+	pagingOptions({
 		displayName: 'Start At Offset',
 		name: 'startOffset',
 		type: 'number',
@@ -31,7 +39,7 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
-	const walk = await collectPages(this, jobSearch('Job → Search', filters, startOffset), { limit }).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
+	const walk = await collectPages(this, { request: { endpoint: 'jobSearch', operation: 'Job → Search' }, list: offsetList(filters, startOffset) }, { limit }).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
 	// Hints, not errors: what the service may read otherwise than meant, and a valid search that matched nothing.
 	const hints: NodeExecutionHint[] = searchQueryHints(filters).map((hint) => ({ message: hint.message, type: 'warning', location: 'outputPane' }));
 	if (walk.items.length === 0) hints.push({ message: nothingMatched(filters).message, type: 'info', location: 'outputPane' });

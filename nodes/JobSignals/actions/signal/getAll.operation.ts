@@ -1,22 +1,23 @@
 /** Signal → Get Many: the signals of a group, a category or a type, all pages or up to a limit. */
-import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions, type IExecuteFunctions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 import { LIMITS } from '../../../shared/contract';
-import { explainNotFound, NOT_FOUND } from '../../../shared/explain';
-import { readSignalSelection, signalFilterProperties } from '../../../shared/signal-filters';
+import { belowMinimum, readSignalSelection, SIGNAL_LEVELS, signalFilterProperties } from '../../../shared/signal-filters';
 import { perItem, readLimit } from '../../helpers/items';
-import { signals } from '../../../shared/api/signals';
+import { pageNumberList } from '../../../shared/pages/list-kinds';
 import { collectPages } from '../../../shared/pages/collect';
 import { shapedOutput } from '../../../shared/output/action';
-import { readOptions, walkOptions, wholeOption, withTotals } from '../../helpers/walk-options';
+import { readOptions, pagingOptions, wholeOption, withTotals } from '../../helpers/paging-options';
 import { returnAllAndLimit, simplifyProperty, outputFor } from '../common.description';
 
-const LEVELS = [
-	{ name: '1 (Any)', value: 1 },
-	{ name: '2', value: 2 },
-	{ name: '3 (Highest)', value: 3 },
-];
+/** Its entry in the resource's Operation list (its value is this file's name). */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'Get the intent signals (problems or changes) of a group, category or type',
+	action: 'Get many signals',
+};
 
-const options = walkOptions(
+const options = pagingOptions(
 	{
 		displayName: 'Start At Page',
 		name: 'startPage',
@@ -30,7 +31,7 @@ const options = walkOptions(
 			displayName: 'Minimum Match',
 			name: 'minMatch',
 			type: 'options',
-			options: LEVELS,
+			options: SIGNAL_LEVELS,
 			default: 1,
 			description: 'Only signals that match their type this closely or more (signal_match, 1–3); filtered in the node, after the service answered',
 		},
@@ -38,7 +39,7 @@ const options = walkOptions(
 			displayName: 'Minimum Severity',
 			name: 'minSeverity',
 			type: 'options',
-			options: LEVELS,
+			options: SIGNAL_LEVELS,
 			default: 1,
 			description: 'Only signals this severe or more (signal_severity, 1–3); filtered in the node, after the service answered',
 		},
@@ -59,7 +60,7 @@ const properties: INodeProperties[] = [...signalFilterProperties, ...returnAllAn
 export const description = updateDisplayOptions({ show: { resource: ['signal'], operation: ['getAll'] } }, properties);
 
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
-	const { path, filters } = readSignalSelection(this.getNode(), (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex);
+	const { target, filters } = readSignalSelection(this.getNode(), (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex);
 	const limit = readLimit(this, itemIndex);
 	const opts = readOptions(this, itemIndex);
 	const minSeverity = wholeOption(this, opts, 'minSeverity', 'Minimum Severity', 1, 1, itemIndex);
@@ -70,10 +71,9 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const perPage = wholeOption(this, opts, 'pageSize', 'Page Size', 1, Math.min(needed ?? LIMITS.signalsMaxPerPage, LIMITS.signalsMaxPerPage), itemIndex);
 	if (perPage > LIMITS.signalsMaxPerPage) throw new NodeOperationError(this.getNode(), `Page Size is at most ${LIMITS.signalsMaxPerPage}, got ${perPage}`, { itemIndex });
 	const startPage = wholeOption(this, opts, 'startPage', 'Start At Page', 1, 1, itemIndex);
-	const walk = await collectPages(this, signals('Signal → Get Many', path, filters, perPage, startPage), {
-			limit,
-			keep: filtering ? (s) => Number(s.signal_severity) >= minSeverity && Number(s.signal_match) >= minMatch : undefined,
-		})
-		.catch(async (error: unknown) => await Promise.reject(explainNotFound(this.getNode(), error, NOT_FOUND.signals, itemIndex)));
+	const walk = await collectPages(this, { request: { ...target, operation: 'Signal → Get Many' }, list: pageNumberList(perPage, filters, startPage) }, {
+		limit,
+		keep: filtering ? (s) => belowMinimum(s, minSeverity, minMatch) === undefined : undefined,
+	});
 	return withTotals(shapedOutput(this, itemIndex, 'signal', walk.items), opts, walk.summary);
 });

@@ -10,12 +10,15 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
+	type INodePropertyOptions,
 } from 'n8n-workflow';
 import { LIMITS } from '../../../shared/contract';
-import { uploadSubscribers } from '../../../shared/api/subscribers';
+import { CREDENTIAL_TYPE, serviceRequest } from '../../../shared/transport/request';
 import { batchesOf, sortAddresses, splitAddresses, type ItemAddresses } from '../../helpers/email-list';
 import { errorForItem, errorItem } from '../../helpers/items';
-import { CREDENTIAL_TYPE } from '../../../shared/transport/request';
+
+/** Its entry in the resource's Operation list (its value is this file's name). */
+export const option: INodePropertyOptions = { name: 'Upload', value: 'upload', description: 'Add e-mail addresses to the account\'s subscriber list', action: 'Upload subscribers' };
 
 const properties: INodeProperties[] = [
 	{
@@ -63,7 +66,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	let uploadedSoFar = 0;
 	for (const batch of batchesOf(toSend, LIMITS.maxAddressesPerUpload)) {
 		try {
-			await uploadSubscribers(this, 'Subscriber → Upload', batch.addresses, accessToken);
+			const body = { email_addresses: batch.addresses.join(','), access_token: accessToken };
+			await serviceRequest(this, { endpoint: 'subscriberUpload', body, operation: 'Subscriber → Upload' });
 			batch.addresses.forEach((address, i) => outcomeOf(batch.itemIndexes[i]).uploaded.push(address));
 			uploadedSoFar += batch.addresses.length;
 		} catch (error) {

@@ -3,7 +3,7 @@
  * Totals and Start At, read once per item; the totals item they add.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-import type { WalkSummary } from '../../shared/pages/collect';
+import type { CollectSummary } from '../../shared/pages/collect';
 
 const includeTotalsOption: INodeProperties = {
 	displayName: 'Include Totals',
@@ -29,7 +29,7 @@ export function wholeOption(context: IExecuteFunctions, options: IDataObject, na
 }
 
 /** The records, after the totals item when the options' Include Totals asks for one. */
-export function withTotals(records: IDataObject[], options: IDataObject, summary: WalkSummary | undefined): IDataObject[] {
+export function withTotals(records: IDataObject[], options: IDataObject, summary: CollectSummary | undefined): IDataObject[] {
 	if (options.includeTotals !== true || !summary) return records;
 	const totalsItem: IDataObject = { totals: summary.totals };
 	if (summary.resume) totalsItem.resume_at = summary.resume;
@@ -40,12 +40,12 @@ export function withTotals(records: IDataObject[], options: IDataObject, summary
  * The Options collection of a list operation: Include Totals, the operation's own options (signals: page size and
  * minimums) and its Start At variant, in the alphabetical order the editor lists them in.
  */
-export function walkOptions(startAt: INodeProperties, own: INodeProperties[] = [], description = 'Totals, and where to start (to resume an earlier run)'): INodeProperties {
+export function pagingOptions(startAt: INodeProperties, own: INodeProperties[] = [], description = 'Totals, and where to start (to resume an earlier run)'): INodeProperties {
 	return { displayName: 'Options', name: 'options', description, type: 'collection', placeholder: 'Add option', default: {}, options: [includeTotalsOption, ...own, startAt] };
 }
 
 /** Options of a cursor walk (jobs of a source, sources of a collection). */
-export const cursorWalkOptions = walkOptions({
+export const cursorPagingOptions = pagingOptions({
 	displayName: 'Start At Cursor',
 	name: 'startCursor',
 	type: 'string',

@@ -5,18 +5,19 @@
  * poll's time budget runs out (then it hands back a segment to resume from).
  */
 import type { ServiceContext } from '../shared/transport/request';
-import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Position, type Segment } from './position';
+import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Segment } from './position';
+import type { PageQuery } from '../shared/pages/list-kinds';
 import type { TimeBudget } from './time-budget';
 import { oneBefore, type Feed, type FeedReader } from './feeds';
 
-export interface WalkStart {
-	position: Position;
+export interface ReadStart {
+	position: PageQuery;
 	/** Resuming a segment: what was handled above it (skipped, and used to check the list did not move up). */
 	above?: Edge;
 	below: Mark | null;
 }
 
-export interface WalkResult {
+export interface ReadResult {
 	emitted: Keyed[];
 	/** Every item read, newest first (from the top: what the next Mark is made of). */
 	seen: Keyed[];
@@ -26,7 +27,7 @@ export interface WalkResult {
 }
 
 /** Reads at least one page, then goes on while the budget lasts. */
-export async function walk(context: ServiceContext, feed: Feed, start: WalkStart, budget: TimeBudget): Promise<WalkResult> {
+export async function readDown(context: ServiceContext, feed: Feed, start: ReadStart, budget: TimeBudget): Promise<ReadResult> {
 	const emitted: Keyed[] = [];
 	const seen: Keyed[] = [];
 	let edge = start.above;
@@ -54,7 +55,7 @@ export async function walk(context: ServiceContext, feed: Feed, start: WalkStart
  * were removed and the list moved up past the stored place: step back a page
  * and look again (from the top, at worst). Items already handled are skipped by the walk.
  */
-async function resumedPage(reader: FeedReader, feed: Feed, position: Position, above: Edge, budget: TimeBudget) {
+async function resumedPage(reader: FeedReader, feed: Feed, position: PageQuery, above: Edge, budget: TimeBudget) {
 	for (let stepBack = 0; ; stepBack++) {
 		const before = oneBefore(feed, position, stepBack);
 		const page = await budget.time(reader.read(before?.position ?? (stepBack === 0 ? position : feed.first)));
