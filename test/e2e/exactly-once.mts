@@ -25,7 +25,7 @@ const TRIGGERS: TriggerWorkflow[] = [
 /** The shipped queue-mode example: the trigger, then a step named Passed, whose input is what the trigger passed on. */
 const COMPLEMENT: TriggerWorkflow = { id: 'e2eTriggerDedupe', webhookId: '9a4e2d71-3c8b-4e5f-a6d0-1b7c9e2f4a38', registration: 'manual' };
 
-/** The setup this project recommended before (queue mode only): the trigger, then n8n's Remove Duplicates, here with a history of 5. */
+/** The trigger, then n8n's Remove Duplicates with a history of 5 (queue mode only): why docs/deployment-guarantees.md advises against it. */
 const REMOVE_DUPLICATES: TriggerWorkflow = { id: 'e2eTriggerRemoveDuplicates', webhookId: '3f6b8d20-7e1a-4c9d-b5e2-0a4c6e8f1d97', registration: 'manual' };
 const REMOVE_DUPLICATES_HISTORY = 5;
 

@@ -1,7 +1,7 @@
 /**
  * The poll trigger in a real `n8n start` (regular mode, SQLite) on n8n's
  * durable scheduler with durable poll cursors (DURABLE_POLL_CURSORS_ENV), set
- * up as in poll-e2e.ts. There n8n hands each poll a staged copy of the node's
+ * up as in poll-e2e.mts. There n8n hands each poll a staged copy of the node's
  * position and commits it in one transaction with the execution that carries
  * the poll's items (PollCursorService.commitWithExecution), or alone after a
  * poll that emitted nothing. Cases: `kill -9` of n8n after a hand-off, at the

@@ -1,6 +1,6 @@
 /**
  * The poll trigger in a real `n8n start` (regular mode, SQLite, n8n's default
- * in-memory poll scheduler), set up as in poll-e2e.ts. Every created job and
+ * in-memory poll scheduler), set up as in poll-e2e.mts. Every created job and
  * new signal of the account must come out in exactly one execution, across an
  * n8n restart, `kill -9` of n8n after a hand-off and as a poll is answered,
  * and the mock's fault rules (429, a 500 mid-walk, a cut-off page, an answer
@@ -158,7 +158,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 
 	crashCase('kill -9 of n8n the moment a poll that finds new jobs is answered: measured; no item twice', async () => {
 		await crashAsAPollIsAnswered(run);
-		// The default scheduler saves the position just before it stores the execution (README, "Where the position lives"):
+		// The default scheduler saves the position just before it stores the execution (docs/poll-trigger.md, "Where the position lives"):
 		// a kill between the two loses that poll's items; a kill before the save, as here most likely, loses nothing.
 		const figures = await exactlyOnceFigures(run, 'poll e2e, default scheduler, kill -9 as a poll is answered');
 		for (const workflow of WORKFLOWS) expect(figures[workflow.id].duplicates).toEqual([]);

@@ -110,7 +110,7 @@ describe('the package in a real n8n', () => {
 			const task = run.data.resultData.runData['Job Signals']?.[0];
 			expect(task?.data).toBeUndefined();
 			const message = task?.error?.message ?? run.data.resultData.error?.message ?? '';
-			// The error names the operation and the page (README, Checking answers); never the token.
+			// The error names the operation and the page (docs/action-node.md, "Checking answers"); never the token.
 			for (const name of names) expect(message).toContain(name);
 			expect(JSON.stringify(run)).not.toContain(DEMO_TOKEN);
 		} finally {
