@@ -1,8 +1,8 @@
 /**
- * The wire contract that is not a schema: endpoint paths, limits, and every
- * choice the project made where the service description says "not shown".
- * README's "Assumed endpoints and choices" table mirrors this file; change
- * both together. Plain data only (no imports): the n8n nodes bundle it.
+ * The wire contract that is neither an endpoint (endpoints.ts) nor a schema:
+ * limits, and every choice the project made where the service description says
+ * "not shown". docs/api-assumptions.md lists them; change both together. Plain
+ * data only (no imports): the n8n nodes compile it.
  */
 
 /**
@@ -41,7 +41,7 @@ export const MOCK_CONTROL_PATHS = {
 	faults: '/__mock/faults',
 	accounts: '/__mock/accounts',
 	subscribers: '/__mock/accounts/:account_id/subscribers',
-	/** The request journal: every service call and the status it was answered with (filters: README). */
+	/** The request journal: every service call and the status it was answered with (filters: mock-server/README.md, "Control API"). */
 	requests: '/__mock/requests',
 	/** Whether the state folder still saves (a failed write stops it: the mock serves on from memory). */
 	state: '/__mock/state',
@@ -112,7 +112,7 @@ export const LIMITS = {
 	maxJournalEntries: 10_000,
 	/**
 	 * Mock control: and at most this many bytes of them (each call counts its URL's characters and
-	 * JOURNAL_ENTRY_BYTES): 10,000 calls of 8 KB URLs kept ~80 MB in the old generation, churned by the GC.
+	 * JOURNAL_ENTRY_BYTES): 10,000 calls of 8 KB URLs would keep ~80 MB in the old generation, churned by the GC.
 	 */
 	maxJournalBytes: 4 * 1024 * 1024,
 	/**
@@ -125,10 +125,7 @@ export const LIMITS = {
 	corsMaxAgeSeconds: 600,
 } as const;
 
-/**
- * Choices where the service description says "not shown". Each is documented
- * in README under "Assumed endpoints and choices".
- */
+/** Choices where the service description says "not shown" (docs/api-assumptions.md, "Choices (CHOICES)"). */
 export const CHOICES = {
 	/** Missing or invalid bearer token: spec says 400 for signals; the mock uses it for every /v2 call. */
 	authErrorStatus: 400,

@@ -1,7 +1,7 @@
 /**
  * Writes nodes/JobSignals/actions/operations.ts: every `<resource>/<operation>.operation.ts`
  * file under nodes/JobSignals/actions/, by resource and operation, for the router and the
- * node's description (actions/resources.ts). A new operation is its file; this script
+ * node's description (nodes/JobSignals/actions/resources.ts). A new operation is its file; this script
  * lists it. An operation file must export `option` (its entry in the Operation list, whose
  * value is the file's name), `description` and `execute`; the type check holds them.
  *

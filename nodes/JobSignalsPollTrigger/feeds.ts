@@ -1,6 +1,6 @@
 /**
  * The lists a poll reads, one page at a time from any position, through the
- * shared page reader (pages/page-reader.ts) and the action node's endpoints:
+ * shared page reader (shared/pages/page-reader.ts) and the action node's endpoints:
  * signals (page/per_page), jobs of a source (string cursor), job search
  * (offset). A position is the query of the page to read. Each page is checked
  * before anything is taken from it (the contract, the list's check against the
@@ -52,12 +52,12 @@ const OPERATION = 'Job Signals (Polling) Trigger';
 export const SIGNALS_PAGE_SIZE = LIMITS.signalsMaxPerPage;
 
 /** The trigger orders and remembers items by created_at, which the transport's contract check does not cover. */
-async function keyed<E extends PagedEndpointName>(walk: PageReader<E>, page: string, items: IDataObject[], idField: string): Promise<Keyed[]> {
+async function keyed<E extends PagedEndpointName>(reader: PageReader<E>, page: string, items: IDataObject[], idField: string): Promise<Keyed[]> {
 	const out: Keyed[] = [];
 	for (const [index, item] of items.entries()) {
 		const created = item.created_at;
 		if (typeof created !== 'number' || !Number.isFinite(created)) {
-			throw await walk.invalid(page, `item ${index} has no numeric created_at; nothing from this page was emitted and the trigger's position did not move`);
+			throw await reader.invalid(page, `item ${index} has no numeric created_at; nothing from this page was emitted and the trigger's position did not move`);
 		}
 		out.push({ id: String(item[idField]), created, item });
 	}
@@ -77,11 +77,11 @@ function feed<E extends PagedEndpointName>(pageSize: number, endpoint: PagedRequ
 		first: list.first,
 		sample,
 		reader(context) {
-			const walk = new PageReader(context, endpoint);
+			const reader = new PageReader(context, endpoint);
 			return {
 				async read(position) {
-					const page = await walk.read(position).catch(async (error: unknown) => await Promise.reject(explain(context.getNode(), error)));
-					const items = await keyed(walk, list.describe(position), page.items, idField);
+					const page = await reader.read(position).catch(async (error: unknown) => await Promise.reject(explain(context.getNode(), error)));
+					const items = await keyed(reader, list.describe(position), page.items, idField);
 					return { items, next: page.next, metrics: 'metrics' in page.body ? { ...page.body.metrics } : undefined };
 				},
 			};

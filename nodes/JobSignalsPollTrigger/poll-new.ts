@@ -5,7 +5,7 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './position';
-import type { TimeBudget } from './time-budget';
+import type { TimeBudget } from './read-down';
 import type { Feed } from './feeds';
 import { readDown } from './read-down';
 

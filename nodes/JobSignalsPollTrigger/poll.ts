@@ -4,13 +4,13 @@
  * state written only after it succeeded.
  */
 import { NodeOperationError, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
-import { TimeBudget } from './time-budget';
+import { TimeBudget } from './read-down';
 import { feedFor } from './feeds';
 import { pollNew } from './poll-new';
 import { pollUpdated } from './poll-updated';
 import { isPollEvent, shapePolled } from './properties';
 import { readBoolean } from '../shared/parameters';
-import { readState, writeState } from './state';
+import { readState, writeState } from './position';
 import { handOffName, rememberHandOff, savedBeforeLastHandOff } from './recent-hand-offs';
 import { testEvent } from './test-event';
 

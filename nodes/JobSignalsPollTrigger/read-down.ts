@@ -7,7 +7,6 @@
 import type { ServiceContext } from '../shared/transport/request';
 import { edgeAfter, isAbove, isNew, mayContinue, type Edge, type Keyed, type Mark, type Segment } from './position';
 import type { PageQuery } from '../shared/pages/list-kinds';
-import type { TimeBudget } from './time-budget';
 import { oneBefore, type Feed, type FeedReader } from './feeds';
 
 export interface ReadStart {
@@ -62,5 +61,32 @@ async function resumedPage(reader: FeedReader, feed: Feed, position: PageQuery, 
 		if (!before) return page;
 		const items = page.items.slice(before.drop);
 		if (items.length > 0 && isAbove(items[0], above)) return { ...page, items };
+	}
+}
+
+/**
+ * The poll's time budget (IPollFunctions.getPollBudgetMs): a walk starts no
+ * new page once what is left would not cover a quarter of the budget or twice
+ * the slowest page so far (pacing waits and retries included), so the poll
+ * returns what it has before the engine abandons the tick.
+ */
+export class TimeBudget {
+	private readonly started = Date.now();
+	private slowest = 0;
+
+	constructor(private readonly ms: number) {}
+
+	async time<T>(work: Promise<T>): Promise<T> {
+		const begun = Date.now();
+		try {
+			return await work;
+		} finally {
+			this.slowest = Math.max(this.slowest, Date.now() - begun);
+		}
+	}
+
+	spent(): boolean {
+		const left = this.ms - (Date.now() - this.started);
+		return left < Math.max(this.ms / 4, 2 * this.slowest);
 	}
 }

@@ -24,7 +24,7 @@ export class JobSignalsTrigger implements INodeType {
 		name: 'jobSignalsTrigger',
 		icon: { light: 'file:jobSignalsTrigger.svg', dark: 'file:jobSignalsTrigger.dark.svg' },
 		group: ['trigger'],
-		// 1.1: Output and filters, and n8n 2.40 parses its body by content type without the Webhook-v1 expression (README, "Trigger versions").
+		// 1.1: Output and filters, and n8n 2.40 parses its body by content type without the Webhook-v1 expression (docs/trigger.md, "Trigger versions").
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',

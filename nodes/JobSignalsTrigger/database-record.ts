@@ -5,7 +5,7 @@
  * other one had just added (one-at-a-time.ts keeps the executions of one worker apart, not of two). Each
  * recording is therefore asserted again after every other write of that moment has landed: an id that comes
  * back as new had been dropped, and is now in the record again. This runs after the execution has ended
- * and needs no answer; a worker that stops first leaves the record as it was, as before.
+ * and needs no answer; a worker that stops first leaves the record as it is.
  */
 import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 import { WINDOW_SIZE } from './dedupe-window';

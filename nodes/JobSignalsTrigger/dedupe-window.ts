@@ -5,7 +5,7 @@
  *
  * Persisted: the last PERSISTED_WINDOW events, in the workflow's static data, so a restart (or a re-activation)
  * does not forget them. n8n reads the whole static data three times for every delivery and writes it once, so
- * its size is paid on every event (docs/benchmarks.md: at 2,000 ids, 76 KB, the trigger used ×1.3 the CPU of
+ * its size is paid on every event (docs/guarantees.md, "Webhook trigger: exactly once": at 2,000 ids, 76 KB, the trigger used ×1.3 the CPU of
  * n8n's Webhook node; at 20 ids ×1.1). What it must cover is a retry that reaches n8n after a restart: the
  * service's retries end within about 27 s of the first attempt (backoff 1 + 2 + 4 s plus four 5 s timeouts),
  * about 30 deliveries at the spec's one per second. 500 covers them at a service 18 times faster.

@@ -1,10 +1,10 @@
 /** The trigger's parameters. */
 import type { INodeProperties } from 'n8n-workflow';
-import { WEBHOOK_EVENT_TYPES } from '../shared/contract';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../shared/contract';
 import { outputProperty } from './event-output';
 import { filterProperties } from './filters';
 
-const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], { name: string; description: string }> = {
+const EVENT_LABELS: Record<WebhookEventType, { name: string; description: string }> = {
 	job_created: { name: 'Job Created', description: 'A new job appeared on a tracked job board' },
 	job_updated: { name: 'Job Updated', description: 'A job changed (uncommon; most often a title change)' },
 	job_deleted: { name: 'Job Deleted', description: 'A job was removed at its source' },

@@ -1,7 +1,7 @@
 /**
  * Optional self-registration through the webhook settings endpoints
  * (`{app_url}/api/webhooks`, the project's assumed emulation of the web
- * application's settings page: docs/api-assumptions.md). With manual registration, the
+ * application's settings page: docs/trigger.md, "Self-registration (Automatic)"). With manual registration, the
  * default, these methods do nothing: the user enters the URL in the web app.
  *
  * No ghost entries: an entry is this node's when its URL is this node's

@@ -10,7 +10,7 @@ import { assertSearchSyntax } from './search-syntax';
 
 /**
  * The search syntax in plain words, in the descriptions (what AI agents and the editor's tooltip read), not only in a hint.
- * The spec's rules as README's assumptions read them: comma entries are alternatives, an entry starting with - excludes,
+ * The spec's rules as the project reads them (docs/api-assumptions.md, "Other answers the spec leaves open"): comma entries are alternatives, an entry starting with - excludes,
  * +-joined words must all match, | also separates alternatives, words match case-insensitively anywhere.
  */
 const SEARCH_DESCRIPTION =

@@ -1,5 +1,5 @@
 /**
- * The service's search syntax (spec, "Search syntax"; README, "Search syntax"), checked before a search is sent:
+ * The service's search syntax (spec, "Search syntax"; docs/action-node.md, "Search syntax"), checked before a search is sent:
  * `,` separates entries (alternatives; an entry that is one `-word` leaves that word out of every result), `|`
  * separates alternatives inside an entry, `+` joins words that must all appear, `-word` leaves a word out. Words
  * match anywhere in the text, case aside; a phrase with spaces matches as written.

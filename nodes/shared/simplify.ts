@@ -1,5 +1,5 @@
 /**
- * Simplify: the flat shape of a signal, a job or a source (README, "Simplify").
+ * Simplify: the flat shape of a signal, a job or a source (docs/action-node.md, "Simplify").
  * Off, the operations return the service's objects untouched, so nothing here
  * runs and a raw walk costs what it did before the option existed.
  */

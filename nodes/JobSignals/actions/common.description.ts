@@ -24,7 +24,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 ];
 
 /**
- * Simplify (README, "Simplify"): node version 2 only, on by default; version 1 nodes, saved before it existed, stay
+ * Simplify (docs/action-node.md, "Simplify"): node version 2 only, on by default; version 1 nodes, saved before it existed, stay
  * raw; version 3 has Output instead (outputFor).
  */
 export const simplifyProperty: INodeProperties = {

@@ -1,5 +1,5 @@
 /**
- * The Options collection of list operations (README, "Options"): Include
+ * The Options collection of list operations (docs/action-node.md, "Options"): Include
  * Totals and Start At, read once per item; the totals item they add.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';

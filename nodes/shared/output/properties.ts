@@ -32,9 +32,8 @@ export function idFields(kinds: readonly RecordKind[], extra: readonly string[] 
  * Selected Fields keeps the id, as n8n's UX guidelines ask when the user picks fields: Fields starts with the records'
  * ids chosen (its default), so the user sees them, picks more beside them, or removes them as any chosen field. The
  * nodes return exactly the fields chosen and never add an id at run time, since a list without it is the user's
- * removal. So a workflow saved before the ids were the default keeps its own list (n8n saves a Fields list that
- * differs from the default) and runs as before, without the id: a saved list without the id cannot be told from a
- * removal, and the workflow was built on that output. One saved with nothing chosen, which failed, now starts from the ids.
+ * removal: a saved Fields list without the id (n8n saves a list that differs from the default) runs without it, and
+ * a saved empty list starts from the ids.
  */
 export function outputProperties(kinds: RecordKind[], show: IDisplayOptions['show'], extra: { simplified?: string[]; fields?: readonly string[]; ids?: readonly string[] } = {}): INodeProperties[] {
 	const simplified = kinds.map((kind) => `${kinds.length > 1 ? `${kind}: ` : ''}${[...(extra.simplified ?? []), ...simplifiedFieldNames(kind)].join(', ')}`).join('; ');

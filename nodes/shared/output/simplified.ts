@@ -1,5 +1,5 @@
 /**
- * Simplified output (README, "Output"): at most 10 fields per record, the ones a person or an AI agent needs first,
+ * Simplified output (docs/action-node.md, "Output"): at most 10 fields per record, the ones a person or an AI agent needs first,
  * every time as ISO 8601 (people and models read it; the epoch seconds stay in Raw). The same shapes in the action
  * node, the webhook trigger and the Poll Trigger. The webhook trigger adds `event_type` and `webhook_event_id` (what
  * a workflow routes and deduplicates on), so a job or a signal keeps at most 8 fields here and an event item at most 10.

@@ -35,35 +35,35 @@ export interface Collected {
 
 /**
  * How many pages a Return All asks for beyond the one it reads: the service prepares them while the node parses and
- * checks the current one (on the 20-page signals walk, one page ahead left the node level with HTTP Request; docs/benchmarks.md).
+ * checks the current one (docs/benchmarks.md, "The action node: `npm run bench:node`": the 20-page signals walk against HTTP Request).
  */
 const PAGES_AHEAD = 2;
 
 export async function collectPages<E extends PagedEndpointName>(context: ServiceContext, endpoint: PagedRequest<E>, { limit, keep }: CollectOptions = {}): Promise<Collected> {
-	const walk = new PageReader(context, endpoint);
-	const { list } = walk;
+	const reader = new PageReader(context, endpoint);
+	const { list } = reader;
 	const out: IDataObject[] = [];
 	const totals: number[] = [];
 	let seen = 0;
 	const done = (resume?: PageQuery, returned?: number): Collected => {
 		const at = resume && { ...list.position(resume), ...(returned === undefined ? {} : { returned }) };
-		const first = walk.first;
+		const first = reader.first;
 		return { items: out, summary: first && { totals: list.totals(first.body), ...(at ? { resume: at } : {}) } };
 	};
 	/** The pages asked for ahead of time, by name: see the loop. */
-	let ahead = new Map<string, ReturnType<typeof walk.fetch>>();
+	let ahead = new Map<string, ReturnType<typeof reader.fetch>>();
 	let query: PageQuery | undefined = list.first;
 	while (query) {
-		const current = walk.read(query, ahead.get(list.describe(query)));
+		const current = reader.read(query, ahead.get(list.describe(query)));
 		// A walk that will read every page asks now for the next PAGES_AHEAD pages the first page predicts, so the
 		// service prepares them while this one is read and checked (no call extra unless the service's total changes
 		// during the walk; a page asked that the walk no longer predicts is dropped unread). A Limit may end inside
 		// this page: no asking ahead then.
-		const first = limit === undefined ? walk.first : undefined;
-		const predicted = new Map<string, ReturnType<typeof walk.fetch>>();
+		const first = limit === undefined ? reader.first : undefined;
+		const predicted = new Map<string, ReturnType<typeof reader.fetch>>();
 		for (let next = first && list.ahead?.(first, query); first && next && predicted.size < PAGES_AHEAD; next = list.ahead?.(first, next)) {
 			const name = list.describe(next);
-			predicted.set(name, ahead.get(name) ?? walk.fetch(next));
+			predicted.set(name, ahead.get(name) ?? reader.fetch(next));
 		}
 		ahead = predicted;
 		const page = await current;
@@ -83,7 +83,7 @@ export async function collectPages<E extends PagedEndpointName>(context: Service
 		query = page.next;
 	}
 	const shortfall = totalProblem(seen, totals);
-	if (shortfall) throw await walk.invalid(undefined, shortfall);
+	if (shortfall) throw await reader.invalid(undefined, shortfall);
 	return done();
 }
 

@@ -1,5 +1,5 @@
 /**
- * How hard the node tries before it gives up; README's "Rate limits and retries"
+ * How hard the node tries before it gives up; docs/action-node.md's "Rate limits and retries"
  * mirrors these numbers.
  */
 export const RETRY_POLICY = {

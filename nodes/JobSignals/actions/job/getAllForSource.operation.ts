@@ -23,8 +23,8 @@ export const description = updateDisplayOptions({ show: { resource: ['job'], ope
 export const execute = perItem(async function (this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
-	const walk = await forSource(this, itemIndex, 'jobs', async (at) =>
+	const collected = await forSource(this, itemIndex, 'jobs', async (at) =>
 		await collectPages(this, { request: { ...at, operation: 'Job → Get Many for Source' }, list: jobsCursorList(readStartCursor(options)) }, { limit }),
 	);
-	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'job', collected.items), options, collected.summary);
 });

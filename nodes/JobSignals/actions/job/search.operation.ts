@@ -39,10 +39,10 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const startOffset = wholeOption(this, options, 'startOffset', 'Start At Offset', 0, 0, itemIndex);
-	const walk = await collectPages(this, { request: { endpoint: 'jobSearch', operation: 'Job → Search' }, list: offsetList(filters, startOffset) }, { limit }).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
+	const collected = await collectPages(this, { request: { endpoint: 'jobSearch', operation: 'Job → Search' }, list: offsetList(filters, startOffset) }, { limit }).catch(async (error: unknown) => await Promise.reject(unavailableFilterError(this.getNode(), error, filters, itemIndex)));
 	// Hints, not errors: what the service may read otherwise than meant, and a valid search that matched nothing.
 	const hints: NodeExecutionHint[] = searchQueryHints(filters).map((hint) => ({ message: hint.message, type: 'warning', location: 'outputPane' }));
-	if (walk.items.length === 0) hints.push({ message: nothingMatched(filters).message, type: 'info', location: 'outputPane' });
+	if (collected.items.length === 0) hints.push({ message: nothingMatched(filters).message, type: 'info', location: 'outputPane' });
 	if (hints.length > 0) this.addExecutionHints(...hints);
-	return withTotals(shapedOutput(this, itemIndex, 'job', walk.items), options, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'job', collected.items), options, collected.summary);
 });

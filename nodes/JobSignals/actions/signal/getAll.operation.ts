@@ -71,9 +71,9 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const perPage = wholeOption(this, opts, 'pageSize', 'Page Size', 1, Math.min(needed ?? LIMITS.signalsMaxPerPage, LIMITS.signalsMaxPerPage), itemIndex);
 	if (perPage > LIMITS.signalsMaxPerPage) throw new NodeOperationError(this.getNode(), `Page Size is at most ${LIMITS.signalsMaxPerPage}, got ${perPage}`, { itemIndex });
 	const startPage = wholeOption(this, opts, 'startPage', 'Start At Page', 1, 1, itemIndex);
-	const walk = await collectPages(this, { request: { ...target, operation: 'Signal → Get Many' }, list: pageNumberList(perPage, filters, startPage) }, {
+	const collected = await collectPages(this, { request: { ...target, operation: 'Signal → Get Many' }, list: pageNumberList(perPage, filters, startPage) }, {
 		limit,
 		keep: filtering ? (s) => belowMinimum(s, minSeverity, minMatch) === undefined : undefined,
 	});
-	return withTotals(shapedOutput(this, itemIndex, 'signal', walk.items), opts, walk.summary);
+	return withTotals(shapedOutput(this, itemIndex, 'signal', collected.items), opts, collected.summary);
 });

@@ -25,6 +25,6 @@ export const execute = perItem(async function (this: IExecuteFunctions, itemInde
 	const limit = readLimit(this, itemIndex);
 	const options = readOptions(this, itemIndex);
 	const at = target('sourcesOfCollection', { collection_id: readCollectionId(this, itemIndex) });
-	const walk = await collectPages(this, { request: { ...at, operation: 'Source → Get Many in Collection' }, list: sourcesCursorList(readStartCursor(options)) }, { limit });
-	return withTotals(shapedOutput(this, itemIndex, 'source', walk.items), options, walk.summary);
+	const collected = await collectPages(this, { request: { ...at, operation: 'Source → Get Many in Collection' }, list: sourcesCursorList(readStartCursor(options)) }, { limit });
+	return withTotals(shapedOutput(this, itemIndex, 'source', collected.items), options, collected.summary);
 });
