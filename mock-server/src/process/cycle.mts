@@ -34,7 +34,7 @@
  */
 import { CHOICES } from '../../../contract/api';
 import type { Job, Signal, Source } from '../../../contract/schemas';
-import type { WebhookEventType } from '../../../contract/events';
+import { unhandled, WEBHOOK_EVENTS, type WebhookEventType } from '../../../contract/events';
 import { ALL_TYPES, jobRef, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate.mts';
 import { DOMAIN_CHANGE_TYPE } from '../data/store.mts';
 import { TLDS } from '../data/vocabulary.mts';
@@ -155,18 +155,27 @@ export class Processor {
 	/** One chosen change; the caller holds the data gate, as for run(). */
 	async one(change: ChosenChange, work: Work): Promise<CycleEvent[]> {
 		const source = change.source_id === undefined ? undefined : this.sourceNamed(change.source_id);
-		if (change.event_type === 'job_updated' || change.event_type === 'job_deleted') {
-			const job = await this.jobFor(change.job_id, source, work);
-			const now = this.tick();
-			return change.event_type === 'job_updated' ? this.update(job, now, work) : this.remove(job, now, work);
+		const type = change.event_type;
+		switch (type) {
+			case 'job_updated':
+			case 'job_deleted': {
+				const job = await this.jobFor(change.job_id, source, work);
+				const now = this.tick();
+				return type === 'job_updated' ? this.update(job, now, work) : this.remove(job, now, work);
+			}
+			case 'job_created':
+			case 'signal': {
+				const where = source ?? this.random.pick([...this.store.sources.values()]);
+				if (where === undefined) throw new UnknownRecord('The data set has no sources');
+				const { signal } = change;
+				const place = signal && ALL_TYPES.find((t) => t.group === signal.group && t.category === signal.category && t.type === signal.type);
+				if (signal && !place) throw new UnknownRecord(`No signal type ${signal.group}/${signal.category}/${signal.type}`);
+				const now = this.tick();
+				return type === 'job_created' ? this.create(where, now, work) : this.signal(where, now, work, place);
+			}
+			default:
+				return unhandled(type);
 		}
-		const where = source ?? this.random.pick([...this.store.sources.values()]);
-		if (where === undefined) throw new UnknownRecord('The data set has no sources');
-		const { signal } = change;
-		const place = signal && ALL_TYPES.find((t) => t.group === signal.group && t.category === signal.category && t.type === signal.type);
-		if (signal && !place) throw new UnknownRecord(`No signal type ${signal.group}/${signal.category}/${signal.type}`);
-		const now = this.tick();
-		return change.event_type === 'job_created' ? this.create(where, now, work) : this.signal(where, now, work, place);
 	}
 
 	private sourceNamed(id: string): Source {
@@ -202,7 +211,8 @@ export class Processor {
 
 	/** A job's events go to the accounts that see it, a signal's to those that track its source. */
 	private emit(type: WebhookEventType, data: Job | Signal): CycleEvent[] {
-		const receivers = type === 'signal' ? this.store.trackers(data.source_id) : this.store.viewers(data as Job);
+		const carries = WEBHOOK_EVENTS[type].carries;
+		const receivers = carries === 'signal' ? this.store.trackers(data.source_id) : carries === 'job' ? this.store.viewers(data as Job) : unhandled(carries);
 		return receivers.map((account_id) => ({ account_id, event_type: type, event_data: data }));
 	}
 
