@@ -18,7 +18,11 @@
  *   picks from the webhook description's responseData (left out, it is the
  *   text "firstEntryJson");
  * - credentials come from a map; authentication adds the bearer header the
- *   credential's generic `authenticate` adds.
+ *   credential's generic `authenticate` adds;
+ * - the request's `ip` and `ips` are what n8n's express app gives a node: n8n
+ *   sets express's `trust proxy` to N8N_PROXY_HOPS when it is above 0, and
+ *   express (proxy-addr) then takes the sender's address from X-Forwarded-For,
+ *   one entry from the right per trusted hop (see `clientAddress`).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type {
@@ -57,6 +61,10 @@ export interface DeliveryRequest {
 	body: unknown;
 	headers?: IncomingHttpHeaders;
 	rawBody?: Buffer;
+	/** The parsed query string (express's `req.query`); default none. */
+	query?: IDataObject;
+	/** The connection's address (the last proxy's, behind one); default 127.0.0.1. */
+	remoteAddress?: string;
 }
 
 export interface TriggerOptions {
@@ -77,6 +85,8 @@ export interface TriggerOptions {
 	mode?: WorkflowExecuteMode;
 	/** The node's version; default 1 (the version the trigger's older tests were written for). */
 	typeVersion?: number;
+	/** n8n's N8N_PROXY_HOPS; default 0 (n8n's default: X-Forwarded-For is not trusted). */
+	proxyHops?: number;
 }
 
 let workflowCount = 0;
@@ -176,12 +186,17 @@ export function createTrigger(options: TriggerOptions) {
 		if (mode !== 'manual' && !activated) await activate();
 		const workflow = loadWorkflow();
 		const response = new ResponseRecorder();
+		const headers = request.headers ?? {};
+		const remoteAddress = request.remoteAddress ?? '127.0.0.1';
+		const forwardedFor = headers['x-forwarded-for'];
 		const httpRequest = {
 			body: request.body,
-			headers: request.headers ?? {},
+			headers,
 			rawBody: request.rawBody,
 			params: {},
-			query: {},
+			query: request.query ?? {},
+			socket: { remoteAddress },
+			...clientAddress(remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, options.proxyHops ?? 0),
 		};
 		const context = new WebhookContext(
 			workflow,
@@ -247,6 +262,17 @@ export function createTrigger(options: TriggerOptions) {
 		savedStaticDataBytes: () => Buffer.byteLength(savedStaticData),
 		staticDataWrites: () => staticDataWrites,
 	};
+}
+
+/**
+ * express 5's `req.ip` and `req.ips` with `trust proxy` set to a hop count (all n8n sets): the socket's address, then
+ * X-Forwarded-For from the right, one entry per trusted hop; `ip` is the last address reached. Checked against
+ * express 5.1.0 (n8n 2.40.7's) for 0–3 hops and 0–3 forwarded entries.
+ */
+function clientAddress(socketAddress: string, forwardedFor: string | undefined, hops: number): { ip: string; ips: string[] } {
+	const forwarded = (forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+	const reached = [socketAddress, ...forwarded.reverse()].slice(0, hops + 1);
+	return { ip: reached[reached.length - 1], ips: reached.slice(1).reverse() };
 }
 
 /** n8n 2.40.7's answer to a delivery that started the workflow (webhook-helpers, extractWebhookOnReceivedResponse). */

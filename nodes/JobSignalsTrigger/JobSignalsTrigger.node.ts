@@ -15,6 +15,7 @@ import { recordExecution } from './record-execution';
 import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
 import { checkFilters } from './filters';
+import { checkSenderSettings, keepingSecretOut } from './sender-checks';
 import { credentialTestMethods } from '../shared/transport/credential-test';
 import { signalFilterPickers } from '../shared/methods/signalPickers';
 
@@ -64,26 +65,32 @@ export class JobSignalsTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
+			// Each runs through keepingSecretOut: no error it throws carries the URL Secret (sender-checks.ts).
 			checkExists(this: IHookFunctions): Promise<boolean> {
-				// n8n calls this on every activation (publish, and each start) and saves static data after it.
-				checkFilters(this);
-				markLoadedStaticData(this.getWorkflowStaticData('node'));
-				markTestListener(this);
-				return checkExists.call(this);
+				return keepingSecretOut(this, async () => {
+					// n8n calls this on every activation (publish, and each start) and saves static data after it.
+					checkSenderSettings(this);
+					checkFilters(this);
+					markLoadedStaticData(this.getWorkflowStaticData('node'));
+					markTestListener(this);
+					return await checkExists.call(this);
+				});
 			},
 			create(this: IHookFunctions): Promise<boolean> {
-				return create.call(this);
+				return keepingSecretOut(this, async () => await create.call(this));
 			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				const removed = await remove.call(this);
-				releaseClaims(this);
-				return removed;
+			delete(this: IHookFunctions): Promise<boolean> {
+				return keepingSecretOut(this, async () => {
+					const removed = await remove.call(this);
+					releaseClaims(this);
+					return removed;
+				});
 			},
 		},
 	};
 
 	webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return receiveDelivery.call(this);
+		return keepingSecretOut(this, async () => await receiveDelivery.call(this));
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

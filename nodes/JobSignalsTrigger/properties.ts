@@ -1,8 +1,9 @@
 /** The trigger's parameters. */
 import type { INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../shared/contract';
-import { outputProperty } from './event-output';
+import { outputProperty, TRIGGER_OUTPUT_VERSION } from './event-output';
 import { filterProperties } from './filters';
+import { allowedIpsOption, SECRET_QUERY_PARAMETER, urlSecretOption } from './sender-checks';
 
 const EVENT_LABELS: Record<WebhookEventType, { name: string; description: string }> = {
 	job_created: { name: 'Job Created', description: 'A new job appeared on a tracked job board' },
@@ -34,7 +35,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'In the service\'s web application, open the webhook settings, paste this node\'s Production URL (under Webhook URLs above), pick the same event types, leave the Secret Key blank (the service does not sign deliveries yet), and save. Then publish this workflow.',
+			`In the service's web application, open the webhook settings, paste this node's Production URL (under Webhook URLs above; with Options → URL Secret set, add ?${SECRET_QUERY_PARAMETER}= and the secret to its end), pick the same event types, leave the Secret Key blank (the service does not sign deliveries yet), and save. Then publish this workflow.`,
 		name: 'manualNotice',
 		type: 'notice',
 		default: '',
@@ -54,7 +55,7 @@ export const properties: INodeProperties[] = [
 	...filterProperties,
 	...outputProperty,
 	{
-		// Version 1 only: 1.1 has Output (Simplified, Raw, Selected Fields) instead; its Raw is the event data plus every envelope field.
+		// Version 1: the sender checks and Output (1.1 has Output, Simplified, Raw, Selected Fields, instead; its Raw is the event data plus every envelope field).
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -62,6 +63,7 @@ export const properties: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { '@version': [1] } },
 		options: [
+			allowedIpsOption,
 			{
 				displayName: 'Output',
 				name: 'output',
@@ -81,6 +83,17 @@ export const properties: INodeProperties[] = [
 				],
 				default: 'eventData',
 			},
+			urlSecretOption,
 		],
+	},
+	{
+		// Version 1.1: the sender checks (sender-checks.ts). Empty, as in every workflow saved before they existed: no check.
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: { '@version': [{ _cnd: { gte: TRIGGER_OUTPUT_VERSION } }] } },
+		options: [allowedIpsOption, urlSecretOption],
 	},
 ];

@@ -2,8 +2,9 @@
  * The webhook function: answers every delivery at once and emits each new,
  * selected, valid event exactly once.
  *
- * Answers: 200 for an emitted event, a repeated one, a type not selected and
- * an event the filters drop (anything but 200 only makes the service retry); 400 with a short reason for
+ * Answers: 403 for a sender the sender checks refuse (sender-checks.ts: Allowed IPs, URL Secret), checked before
+ * anything else, so it starts nothing and claims nothing; 200 for an emitted event, a repeated one, a type not
+ * selected and an event the filters drop (anything but 200 only makes the service retry); 400 with a short reason for
  * a body that is not an envelope; 413 for a body over MAX_BODY_BYTES.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -12,11 +13,14 @@ import { eventKey, inPersistedWindow } from './dedupe-window';
 import { claimInProcess, triggerKey } from './process-window';
 import { eventItem, toOutput, TRIGGER_OUTPUT_VERSION, type OutputMode } from './event-output';
 import { filteredOut, readEventFilters } from './filters';
+import { refusedSender } from './sender-checks';
 
 /** A job or a signal is a few KB; 1 MiB leaves ample room and bounds what a sender can make n8n keep. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const refused = refusedSender(this);
+	if (refused !== undefined) return refuse(this, refused.status, refused.reason);
 	const request = this.getRequestObject();
 	if (bodyBytes(request, this.getBodyData()) > MAX_BODY_BYTES) {
 		return refuse(this, 413, `the body is larger than ${MAX_BODY_BYTES} bytes`);

@@ -5,23 +5,29 @@
  * default, these methods do nothing: the user enters the URL in the web app.
  *
  * No ghost entries: an entry is this node's when its URL is this node's
- * webhook URL. checkExists keeps one entry with the selected event types and
- * removes any other entry for the URL (left by an earlier version of the
- * workflow); delete removes every entry for the URL.
+ * webhook URL, with or without a query. The URL registered carries the URL
+ * Secret when one is set (sender-checks.ts, deliveryUrl). checkExists keeps one
+ * entry with that exact URL and the selected event types and removes any other
+ * entry for the node's URL (left by an earlier version of the workflow, or
+ * registered with an earlier secret); delete removes every entry for the URL.
+ * The node runs these methods through keepingSecretOut (sender-checks.ts): no
+ * error they raise carries the secret, also where the service echoes the URL.
  */
 import { NodeApiError, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 import { ENDPOINTS } from '../shared/contract';
 import { pathOf, target, type AnswerTypes, type ServiceRequest } from '../shared/transport/answers';
 import { serviceRequest } from '../shared/transport/request';
+import { deliveryUrl, isDeliveryUrlOf, urlSecretOf } from './sender-checks';
 
 type Setting = AnswerTypes['webhookSetting'];
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
-	const url = this.getNodeWebhookUrl('default');
+	const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
+	const url = deliveryUrl(webhookUrl, urlSecretOf(this));
 	const wanted = [...selectedEvents(this)].sort().join(',');
-	const ours = (await listSettings(this)).filter((setting) => setting.url === url);
-	const match = ours.find((setting) => [...setting.event_types].sort().join(',') === wanted);
+	const ours = (await listSettings(this)).filter((setting) => isDeliveryUrlOf(setting.url, webhookUrl));
+	const match = ours.find((setting) => setting.url === url && [...setting.event_types].sort().join(',') === wanted);
 	for (const stale of ours) {
 		if (stale !== match) await removeSetting(this, stale.webhook_id);
 	}
@@ -32,7 +38,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
-	const url = this.getNodeWebhookUrl('default') ?? '';
+	const url = deliveryUrl(this.getNodeWebhookUrl('default') ?? '', urlSecretOf(this));
 	const created = await step(this, { endpoint: 'createWebhook', body: { url, event_types: selectedEvents(this) } });
 	this.getWorkflowStaticData('node').webhookId = created.webhook_id;
 	return true;
@@ -41,9 +47,9 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	if (!registersItself(this)) return true;
 	const staticData = this.getWorkflowStaticData('node');
-	const url = this.getNodeWebhookUrl('default');
+	const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
 	for (const setting of await listSettings(this)) {
-		if (setting.url === url || setting.webhook_id === staticData.webhookId) {
+		if (isDeliveryUrlOf(setting.url, webhookUrl) || setting.webhook_id === staticData.webhookId) {
 			await removeSetting(this, setting.webhook_id);
 		}
 	}
