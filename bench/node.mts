@@ -11,7 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { API_PATHS, LIMITS } from '../contract/api';
-import type { MockServiceOptions } from '../mock-server/src/options.mts';
+import type { MockServiceOptions } from 'job-signals-mock-server';
 import { startLoggedMock, type LoggedMock } from './node/logged-mock.mts';
 import { measure, type ChildTask, type Measurement } from './node/measure.mts';
 import {

@@ -15,7 +15,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { LIMITS } from '../contract/api';
-import type { StoredJob } from '../mock-server/src/data/model.mts';
+import type { StoredJob } from 'job-signals-mock-server';
 import { PollTrigger } from '../harness/in-process/poll.mts';
 import { startLoggedMock, type LoggedMock } from './node/logged-mock.mts';
 

@@ -2,7 +2,7 @@
  * The webhook trigger's delivery phase at typeVersion 1 and 1.1 in a real n8n 2.40.7 (`npm run bench:trigger-versions`):
  * the same deliveries, one at a time, alternating between a published trigger at each version, answered in the
  * delivery phase alone (an event type the trigger does not select: 200, no execution), so the time is n8n's webhook
- * handling and the node's check, with n8n's Webhook-v1 body-parsing expression at 1 and without it at 1.1 (README,
+ * handling and the node's check, with n8n's Webhook-v1 body-parsing expression at 1 and without it at 1.1 (docs/trigger.md,
  * "Trigger versions"). Regular mode. It reports figures and fails only on an answer other than that 200.
  */
 import { describe, expect, it } from 'vitest';

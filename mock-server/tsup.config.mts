@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-	// require-node is an entry of its own so that index.js imports it, and so runs it, before any other module.
-	entry: ['src/index.mts', 'src/contract.mts', 'src/cli.mts', 'src/require-node.mts'],
+	// node-version is an entry of its own so that index.js imports it, and so runs its check, before any other module.
+	entry: ['src/index.mts', 'src/contract.mts', 'src/cli.mts', 'src/node-version.mts'],
 	format: ['esm'],
 	target: 'node22',
 	platform: 'node',

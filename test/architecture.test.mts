@@ -4,19 +4,26 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importGraph, type ImportEdge } from '../harness/import-graph.mts';
+import { importCycles, importGraph, type ImportEdge } from '../harness/import-graph.mts';
 
-const { edges, unresolved } = importGraph(resolve(import.meta.dirname, '..'));
+const { edges, packages, unresolved } = importGraph(resolve(import.meta.dirname, '..'));
 const under = (folder: string) => (file: string) => file.startsWith(`${folder}/`);
-const offenders = (from: (file: string) => boolean, to: (file: string) => boolean): string[] =>
-	edges.filter((edge: ImportEdge) => from(edge.from) && to(edge.to)).map(({ from: a, to: b }) => `${a} -> ${b}`);
+const offenders = (from: (file: string) => boolean, to: (file: string) => boolean, among: ImportEdge[] = edges): string[] =>
+	among.filter((edge) => from(edge.from) && to(edge.to)).map(({ from: a, to: b }) => `${a} -> ${b}`);
 const anyOf = (...folders: string[]) => (file: string) => folders.some((folder) => under(folder)(file));
+const not = (test: (file: string) => boolean) => (file: string) => !test(file);
 const NODE_FOLDERS = ['nodes/JobSignals', 'nodes/JobSignalsTrigger', 'nodes/JobSignalsPollTrigger'];
+const MOCK_PACKAGE = 'job-signals-mock-server';
+/** A file's folder directly inside `root`, or the file itself when it lies in `root` (undefined outside it). */
+const roomIn = (root: string) => (file: string) => (under(root)(file) ? file.split('/').slice(0, root.split('/').length + 1).join('/') : undefined);
 
 describe('the import rules of the house', () => {
-	it('reads every relative import (a rule over unread imports would hold by accident)', () => {
+	it('reads every import, of .mts files and through package names too (a rule over unread imports would hold by accident)', () => {
 		expect(edges.length).toBeGreaterThan(500);
 		expect(unresolved.filter(({ from }) => !from.startsWith('mock-server/scripts/'))).toEqual([]);
+		expect(edges.filter(({ from, to }) => from.endsWith('.mts') && to.endsWith('.mts')).length).toBeGreaterThan(300);
+		expect(edges.filter(({ specifier }) => specifier === MOCK_PACKAGE).length).toBeGreaterThan(5);
+		expect(packages.filter(({ specifier, names }) => specifier === 'msw' && names.includes('http')).length).toBeGreaterThan(3);
 	});
 
 	it('the shipped package stands on the contract and itself only: nothing under nodes/ or credentials/ imports the mock, the harness, tests, benchmarks or scripts', () => {
@@ -33,6 +40,36 @@ describe('the import rules of the house', () => {
 
 	it('the mock stands on the contract and itself: its shipped src/ imports nothing else', () => {
 		expect(offenders(under('mock-server/src'), (file) => !anyOf('mock-server/src', 'contract')(file))).toEqual([]);
+	});
+
+	it('the mock package stands alone: nothing in mock-server/ (its source, tests, benchmarks, scripts) imports anything of the repository but mock-server/ and contract/', () => {
+		expect(offenders(under('mock-server'), not(anyOf('mock-server', 'contract')))).toEqual([]);
+	});
+
+	it("nothing outside mock-server/ imports the mock's tests or benchmarks", () => {
+		expect(offenders(not(under('mock-server')), anyOf('mock-server/test', 'mock-server/bench'))).toEqual([]);
+	});
+
+	it(`outside mock-server/ the mock is used only through its package's public entry (\`${MOCK_PACKAGE}\`, resolved through its "exports"), as another project would: no path into mock-server/`, () => {
+		const byPath = edges.filter(({ specifier }) => specifier.startsWith('.'));
+		expect(offenders(not(under('mock-server')), under('mock-server'), byPath)).toEqual([]);
+	});
+
+	it('no import cycles in the mock (mock-server/src/) or in the nodes (nodes/): neither between files nor between the folders directly inside them', () => {
+		for (const root of ['mock-server/src', 'nodes']) {
+			expect(importCycles(edges, (file) => (under(root)(file) ? file : undefined)), `files of ${root}/`).toEqual([]);
+			expect(importCycles(edges, roomIn(root)), `folders of ${root}/`).toEqual([]);
+		}
+	});
+
+	it("one way to wire a route in the mock: each handlers/ file that answers requests builds its routes with http/route.mts (apiRoute, appRoute: they take the HandlerContext); only the mock's own routes (handlers/control.mts, handlers/openapi.mts) and the routing itself take msw's `http`", () => {
+		const src = 'mock-server/src';
+		const answering = new Set(packages.filter(({ from, specifier }) => under(`${src}/handlers`)(from) && specifier === 'msw').map(({ from }) => from));
+		const own = [`${src}/handlers/control.mts`, `${src}/handlers/openapi.mts`];
+		const routed = new Set(edges.filter(({ to }) => to === `${src}/http/route.mts`).map(({ from }) => from));
+		expect([...answering].filter((file) => !own.includes(file) && !routed.has(file))).toEqual([]);
+		const takesHttp = packages.filter(({ from, specifier, names }) => under(src)(from) && specifier === 'msw' && names.includes('http')).map(({ from }) => from);
+		expect(takesHttp.filter((file) => ![...own, `${src}/http/route.mts`, `${src}/http/with-cors.mts`].includes(file))).toEqual([]);
 	});
 
 	it('no node imports another node: the three share nodes/shared, and nodes/shared imports no node', () => {

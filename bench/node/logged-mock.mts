@@ -1,8 +1,7 @@
 /** The standalone mock over real HTTP, with every request it answers logged (to count calls and 429s) and timed. */
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getResponse, http } from 'msw';
-import type { StartOptions } from '../../mock-server/src/server.mts';
-import { startMockServer } from '../../mock-server/src/server.mts';
+import { startMockServer, type StartOptions } from 'job-signals-mock-server';
 import { logRequests } from '../../harness/in-process/request-log.mts';
 import { isMajorGc } from './gc.mts';
 

@@ -4,12 +4,11 @@
  * (data, rate-limit budgets, faults) and its request log cleared before each
  * test. Requests to anything the mock does not serve fail the test.
  */
+import { createMockService, TEST_OPTIONS, type MockService, type MockServiceOptions } from 'job-signals-mock-server';
 import { setupServer } from 'msw/node';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { API_VERSION_SEGMENT } from '../../contract/api';
-import { TEST_OPTIONS, type MockServiceOptions } from '../../mock-server/src/options.mts';
-import { createMockService, type MockService } from '../../mock-server/src/service.mts';
 import { logRequests, type LoggedRequest } from './request-log.mts';
 
 /** https: the nodes send tokens over plain http only to this machine (nodes/shared/transport/tls-only.ts); msw answers https as well. */

@@ -1,10 +1,12 @@
 /**
  * Serves a harnessed trigger over real HTTP, the way n8n's webhook server
- * does: parse the JSON body (400 when it is not JSON), keep the raw bytes,
- * run the webhook function, write its answer.
+ * does: node:http on 127.0.0.1 with an ephemeral port; read the whole body,
+ * parse it as JSON (400 when it is not JSON), keep the raw bytes, run the
+ * webhook function, write its answer.
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { createTrigger } from './trigger.mts';
-import { startReceiver, type Answer } from '../../mock-server/test/receiver.mts';
 
 export type Trigger = ReturnType<typeof createTrigger>;
 
@@ -19,7 +21,7 @@ export async function serveTrigger(trigger: Trigger, interference: Interference 
 	const attempts = new Map<string, number>();
 	/** Milliseconds the webhook function took per delivery (parse to answer), for the benchmark. */
 	const handlingMs: number[] = [];
-	const answer: Answer = async (request, rawBody, response) => {
+	const answer = async (request: IncomingMessage, rawBody: Buffer, response: ServerResponse) => {
 		const started = performance.now();
 		let body: unknown;
 		try {
@@ -42,6 +44,27 @@ export async function serveTrigger(trigger: Trigger, interference: Interference 
 		const late = await interference.after?.(eventId, attempt);
 		response.writeHead(late ?? result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result.body));
 	};
-	const receiver = await startReceiver(answer);
-	return { ...receiver, emitted, attempts, handlingMs };
+	const server = createServer((request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			answer(request, Buffer.concat(chunks), response).catch((error: unknown) => {
+				response.statusCode = 599;
+				response.end(String(error));
+			});
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/hook`,
+		close: () =>
+			new Promise<void>((resolve, reject) => {
+				server.closeAllConnections();
+				server.close((error) => (error ? reject(error) : resolve()));
+			}),
+		emitted,
+		attempts,
+		handlingMs,
+	};
 }

@@ -22,8 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../harness/n8n/ports.mts';
-import { startService, waitForHttp, type Service } from '../../harness/n8n/processes.mts';
+import { freePort, startChildServer, waitForHttp, type ChildServer } from './child-server.mts';
 import { checkAnswer, ENDPOINTS, type Verdict } from './answer-checks.mts';
 import { load } from './bench-load.mts';
 import { Report, type Measured } from './prism-report.mts';
@@ -46,7 +45,7 @@ interface Server {
 	name: string;
 	/** The API's base URL: the mock's ends in /v2, Prism's is its root. */
 	base: string;
-	service: Service;
+	service: ChildServer;
 }
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
@@ -88,7 +87,7 @@ async function main(): Promise<void> {
 	const contract = (await import(join(dist, 'contract.js'))) as typeof Contract;
 	const { DEFAULT_OPTIONS } = (await import(join(dist, 'index.js'))) as typeof MockPackage;
 	const auth = { authorization: `Bearer ${DEFAULT_OPTIONS.token}` };
-	const prismBin = await installPrism();
+	const prismBin = installPrism();
 
 	const started = new Date();
 	const uptimeBefore = uptime();
@@ -100,7 +99,7 @@ async function main(): Promise<void> {
 	process.once('SIGTERM', onSignal);
 	try {
 		const mockPort = await freePort();
-		const mock = startService(process.execPath, [join(dist, 'cli.js'), '--port', String(mockPort), '--rate-limit', '0'], { label: 'mock' });
+		const mock = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(mockPort), '--rate-limit', '0']);
 		servers.push({ name: 'mock', base: `http://127.0.0.1:${mockPort}${contract.API_VERSION_SEGMENT}`, service: mock });
 		const documentUrl = `http://127.0.0.1:${mockPort}${contract.OPENAPI_DOCUMENT_PATH}`;
 		await waitForHttp(documentUrl, mock, 180_000);
@@ -110,7 +109,7 @@ async function main(): Promise<void> {
 		// Prism as a tester starts it, and without its log (6–7 lines per request at its default level, info; the mock logs no requests).
 		for (const [name, flags] of [['Prism', []], ['Prism, log off', ['--verboseLevel', 'silent']]] as const) {
 			const port = await freePort();
-			const service = startService(process.execPath, [prismBin, 'mock', '--host', '127.0.0.1', '--port', String(port), ...flags, documentFile], { label: name });
+			const service = startChildServer(process.execPath, [prismBin, 'mock', '--host', '127.0.0.1', '--port', String(port), ...flags, documentFile]);
 			servers.push({ name, base: `http://127.0.0.1:${port}`, service });
 			// Every documented path answers 200 once Prism listens.
 			await waitForHttp(`http://127.0.0.1:${port}${ENDPOINTS[0].path}`, service, 120_000, auth);

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 /**
  * `job-signals-mock`: on a Node too old for the mock, one line naming the Node needed and the one
- * running, and exit 1, before anything else loads; else the CLI itself (cli-main.mts).
+ * running, and exit 1, before anything else loads (importing node-version.mts throws it); else
+ * the CLI itself (cli-main.mts).
  */
-import { nodeVersionProblem } from './node-version.mts';
-
-const problem = nodeVersionProblem();
-if (problem === undefined) {
-	await import('./cli-main.mts');
-} else {
-	console.error(problem);
+try {
+	await import('./node-version.mts');
+} catch (error) {
+	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
 }
+await import('./cli-main.mts');

@@ -1,6 +1,9 @@
 /**
- * The oldest Node the mock runs on, checked before anything else loads (the CLI, and the
- * package's entry through require-node.mts). No imports: it must run on any Node.
+ * The oldest Node the mock runs on, checked before anything else loads: importing this module on
+ * an older Node throws one clear error naming the Node needed and the one running, before msw or
+ * node:sqlite fail in their own words. The package's entry (index.mts) imports it first, and tsup
+ * builds it as an entry of its own, so it runs before any other module; the CLI (cli.mts) imports
+ * it before the rest and prints that error as one line. No imports: it must run on any Node.
  *
  * Measured (each with `npm exec --package=node@X -- node …`): the in-process handlers work from
  * 22.0.0 (on 20.x msw's interceptors call Promise.withResolvers, which Node 20 lacks); --state-dir
@@ -31,3 +34,6 @@ export function nodeVersionProblem(version: string = process.versions.node): str
 	const needed = major === 23 ? `${NODE_REQUIRED} or later (on Node 23: ${NODE_23_REQUIRED} or later)` : `${NODE_REQUIRED} or later`;
 	return `job-signals-mock-server needs Node ${needed}; this is Node ${version.replace(/^v/, '')}`;
 }
+
+const problem = nodeVersionProblem();
+if (problem !== undefined) throw new Error(problem);

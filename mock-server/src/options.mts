@@ -13,15 +13,15 @@ export interface MockServiceOptions {
 	rateLimit?: number;
 	/** Multiplies every webhook delay and the rate-limit window. */
 	timeScale?: number;
-	/** A folder that keeps every change across restarts (see state/state-folder.ts); null keeps state in memory only. */
+	/** A folder that keeps every change across restarts (see state/state-folder.mts); null keeps state in memory only. */
 	stateDir?: string | null;
 	/** Seconds between processing cycles run on a timer; 0 runs none (cycles only through POST /__mock/process). */
 	cycleInterval?: number;
 	/** Whether answers carry the X-RateLimit-* headers (the limit still holds, and a 429 still carries Retry-After). */
 	rateLimitHeaders?: boolean;
-	/** The origins browsers may call from: `*` (any) or exact origins separated by commas (see http/cors.ts; a bad value throws there). */
+	/** The origins browsers may call from: `*` (any) or exact origins separated by commas (see http/cors.mts; a bad value throws there). */
 	corsOrigin?: string;
-	/** Your own sources, jobs, signals and collections added to the seed: a JSON file's path, or its contents (see data/data-file.ts). */
+	/** Your own sources, jobs, signals and collections added to the seed: a JSON file's path, or its contents (see data/data-file.mts). */
 	data?: DataInput | null;
 	/** The most webhook deliveries queued at once (waiting or between retries), all accounts together; more are logged `not_sent`. */
 	maxQueuedDeliveries?: number;

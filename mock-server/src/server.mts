@@ -10,7 +10,7 @@ import { API_VERSION_SEGMENT, LIMITS } from '../../contract/api';
 import { apiError } from './http/respond.mts';
 import type { MockServiceOptions } from './options.mts';
 import { createMockService, type MockService } from './service.mts';
-import { allowedMethods } from './http/allowed-methods.mts';
+import { allowedMethods } from './http/with-cors.mts';
 import { clientErrorAnswer } from './standalone/client-error.mts';
 import { hostAllowed, isServedPath } from './standalone/local-only.mts';
 import { readBody } from './standalone/read-body.mts';
@@ -22,7 +22,7 @@ export interface StartOptions extends MockServiceOptions {
 	host?: string;
 	/** The request body limit, checked while reading (413 above it). */
 	maxBodyBytes?: number;
-	/** Host names served besides localhost and IP literals (DNS rebinding protection, standalone/local-only.ts). */
+	/** Host names served besides localhost and IP literals (DNS rebinding protection, standalone/local-only.mts). */
 	allowedHosts?: readonly string[];
 }
 

@@ -9,12 +9,11 @@ import { addData } from './data/data-file.mts';
 import { generateDataset } from './data/generate.mts';
 import type { Account } from './data/model.mts';
 import { Store } from './data/store.mts';
-import { authenticate } from './http/auth.mts';
 import { Cors } from './http/cors.mts';
 import { Faults } from './http/faults.mts';
 import { Journal, type JournalAnswer, type JournalFilter } from './http/journal.mts';
 import { RateLimiter } from './http/rate-limit.mts';
-import { apiError } from './http/respond.mts';
+import type { HandlerContext } from './http/route.mts';
 import { withCors } from './http/with-cors.mts';
 import { collectionHandlers } from './handlers/collections.mts';
 import { controlHandlers } from './handlers/control.mts';
@@ -23,12 +22,12 @@ import { openApiHandler } from './handlers/openapi.mts';
 import { signalHandlers } from './handlers/signals.mts';
 import { sourceHandlers } from './handlers/sources.mts';
 import { subscriberHandlers } from './handlers/subscribers.mts';
+import { webhookHandlers } from './handlers/webhooks.mts';
 import { resolveOptions, type MockServiceOptions } from './options.mts';
 import { DEFAULT_CYCLE, Processor, type ChosenChange, type CycleSizes } from './process/cycle.mts';
-import { DataGate } from './process/data-gate.mts';
+import { DataGate } from './process/cycle-work.mts';
 import { Work } from './search/work.mts';
 import { attachState } from './state/attach-state.mts';
-import type { HandlerContext } from './handler-context.mts';
 import { createWebhooks, type CycleEvent } from './webhooks/index.mts';
 
 const RATE_WINDOW_MS = 60_000;
@@ -54,8 +53,6 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		organizationIdOf,
 		timeScale: options.timeScale,
 		nowSeconds,
-		faults: context.faults,
-		journal: context.journal,
 		maxQueued: options.maxQueuedDeliveries,
 		maxQueuedPerAccount: options.maxQueuedDeliveriesPerAccount,
 	});
@@ -142,7 +139,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		},
 		/**
 		 * The request journal: the service calls made since the last reset, oldest first, and how many
-		 * older ones were dropped (see http/journal.ts). Throws JournalFilterError on a bad filter.
+		 * older ones were dropped (see http/journal.mts). Throws JournalFilterError on a bad filter.
 		 */
 		requests: (filter: JournalFilter = {}): JournalAnswer => context.journal.read(filter),
 		/** The CORS policy (the standalone server puts it on the answers it makes itself). */
@@ -153,17 +150,14 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		handlers: [] as HttpHandler[],
 	};
 	service.routes = [
-		...controlHandlers({ ...service, faults: context.faults, subscribersOf: (accountId) => store.subscribersOf(accountId) }),
+		...controlHandlers({ ...service, faults: context.faults, subscribersOf: (accountId) => store.subscribersOf(accountId), deliveries: () => webhooks.engine.deliveries() }),
 		openApiHandler(),
 		...signalHandlers(context),
 		...jobHandlers(context),
 		...sourceHandlers(context),
 		...collectionHandlers(context),
 		...subscriberHandlers(context, nowSeconds),
-		...webhooks.handlers(async (request) => {
-			const account = authenticate(request, store);
-			return account instanceof Response ? account : { accountId: account.account_id };
-		}, apiError),
+		...webhookHandlers(context, webhooks.settings, nowSeconds),
 	];
 	service.handlers = [withCors(cors, service.routes)];
 	return service;

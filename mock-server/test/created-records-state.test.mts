@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { STATE_FILE } from '../src/state/state-folder.mts';
-import { SMALL } from './harness.mts';
-import { useRestarts } from './restarts.mts';
+import { SMALL, useRestarts } from './harness.mts';
 
 const SEED = { jobs: SMALL.jobs as number, signals: SMALL.signals as number };
 const created = (ids: Iterable<string>, prefix: string, seed: number) => [...ids].filter((id) => id.startsWith(prefix) && Number(id.slice(prefix.length)) > seed);

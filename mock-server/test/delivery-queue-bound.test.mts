@@ -2,17 +2,16 @@
 import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { createMockService, type MockService } from '../src/service.mts';
+import { createMockService } from '../src/service.mts';
 import { MAX_LOG_ENTRIES } from '../src/webhooks/delivery-engine.mts';
-import { APP_URL, call, SMALL } from './harness.mts';
+import { APP_URL, call, SMALL, useMock } from './harness.mts';
 
 const MAX_QUEUED = 300;
 const MAX_PER_ACCOUNT = 200;
-const server = setupServer();
-let service: MockService;
+// The deliveries go out over real sockets, past msw.
+const mock = useMock({ ...SMALL, timeScale: 0.001, maxQueuedDeliveries: MAX_QUEUED, maxQueuedDeliveriesPerAccount: MAX_PER_ACCOUNT }, { onUnhandledFrame: 'bypass' });
 
 /** A port nothing listens on: every attempt is refused at once. */
 async function closedPort(): Promise<number> {
@@ -22,17 +21,6 @@ async function closedPort(): Promise<number> {
 	await new Promise((resolve) => probe.close(resolve));
 	return port;
 }
-
-beforeAll(async () => {
-	service = await createMockService({ ...SMALL, timeScale: 0.001, maxQueuedDeliveries: MAX_QUEUED, maxQueuedDeliveriesPerAccount: MAX_PER_ACCOUNT });
-	server.use(...service.handlers);
-	// The deliveries go out over real sockets, past msw.
-	server.listen({ onUnhandledFrame: 'bypass' });
-});
-afterAll(() => {
-	server.close();
-	service.close();
-});
 
 /** The heap after a full garbage collection (v8's gc, exposed for this test file only). */
 function heapAfterGc(): number {
@@ -56,7 +44,7 @@ describe('the webhook delivery queue', () => {
 			const created = await call(APP_PATHS.webhooks, { base: APP_URL, method: 'POST', body: { url: `${url}/${i}`, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] } });
 			expect(created.status).toBe(201);
 		}
-		const { engine } = service.webhooks;
+		const { engine } = mock.service.webhooks;
 		let most = 0;
 		const cycles = async (count: number) => {
 			for (let i = 0; i < count; i++) {

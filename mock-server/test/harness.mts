@@ -1,9 +1,13 @@
 /**
- * The mock in-process: a small seeded service behind msw's setupServer, and a
- * `call` helper that checks each JSON body against the contract schema given.
+ * The mock in-process for the mock's tests: a small seeded service behind msw's setupServer
+ * (useMock), services that restart on a state folder (useRestarts), and a `call` helper that
+ * checks each JSON body against the contract schema given.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { z } from 'zod/v4';
 import { apiErrorSchema } from '../../contract/schemas';
 import { createMockService, type MockService } from '../src/service.mts';
@@ -23,14 +27,18 @@ export interface Answer {
 	json: unknown;
 }
 
-/** Starts one service for the file's tests and resets it before each test. */
-export function useMock(options: MockServiceOptions = SMALL): { readonly service: MockService } {
+/**
+ * Starts one service for the file's tests and resets it before each test. Requests nothing answers
+ * fail the test, unless `onUnhandledFrame: 'bypass'` lets them go to the network (webhook deliveries
+ * to a real port).
+ */
+export function useMock(options: MockServiceOptions = SMALL, { onUnhandledFrame = 'error' }: { onUnhandledFrame?: 'error' | 'bypass' } = {}): { readonly service: MockService } {
 	const holder = {} as { service: MockService };
 	const server = setupServer();
 	beforeAll(async () => {
 		holder.service = await createMockService(options);
 		server.use(...holder.service.handlers);
-		server.listen({ onUnhandledFrame: 'error' });
+		server.listen({ onUnhandledFrame });
 	});
 	beforeEach(async () => {
 		await holder.service.reset();
@@ -40,6 +48,45 @@ export function useMock(options: MockServiceOptions = SMALL): { readonly service
 		holder.service.close();
 	});
 	return holder;
+}
+
+/**
+ * Services that restart on a state folder, in-process: one msw server for the file, fresh folders removed after the
+ * file, and every service still open closed after each test (as a killed process would let go of its folder).
+ */
+export function useRestarts(options: MockServiceOptions, folderPrefix: string) {
+	const server = setupServer();
+	const dirs: string[] = [];
+	const open: MockService[] = [];
+	// Deliveries and other outside calls go past msw.
+	beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+	afterEach(() => {
+		for (const service of open.splice(0)) service.close();
+	});
+	afterAll(() => {
+		server.close();
+		for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+	});
+	/** Serves this service in-process from now on, and closes it after the test. */
+	const serve = (service: MockService): MockService => {
+		open.push(service);
+		server.resetHandlers(...service.handlers);
+		return service;
+	};
+	return {
+		serve,
+		newDir(): string {
+			const dir = mkdtempSync(join(tmpdir(), folderPrefix));
+			dirs.push(dir);
+			return dir;
+		},
+		/** A service on the folder (the previous one must be stopped first, as a restarted process would be). */
+		start: async (stateDir: string): Promise<MockService> => serve(await createMockService({ ...options, stateDir })),
+		stop(service: MockService): void {
+			service.close();
+			open.splice(open.indexOf(service), 1);
+		},
+	};
 }
 
 export async function call(path: string, init: { token?: string | null; method?: string; body?: unknown; base?: string } = {}): Promise<Answer> {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS, LIMITS } from '../../contract/api';
 import { webhookSettingSchema } from '../../contract/schemas';
-import { BLOCKED_PORTS } from '../src/webhooks/blocked-ports.mts';
+import { BLOCKED_PORTS } from '../src/handlers/webhooks.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

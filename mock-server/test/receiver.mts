@@ -1,5 +1,5 @@
 /**
- * A webhook receiver over real HTTP for the tests and the benchmark: node:http
+ * A webhook receiver over real HTTP for the mock's tests: node:http
  * on 127.0.0.1 with an ephemeral port, reading the whole body before handing
  * the request to the test's `answer` function.
  */

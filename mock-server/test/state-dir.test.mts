@@ -6,8 +6,7 @@ import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { createMockService } from '../src/service.mts';
 import { STATE_FILE } from '../src/state/state-folder.mts';
 import { startReceiver, type Receiver } from './receiver.mts';
-import { APP_URL, call, DEMO_TOKEN, SMALL } from './harness.mts';
-import { useRestarts } from './restarts.mts';
+import { APP_URL, call, DEMO_TOKEN, SMALL, useRestarts } from './harness.mts';
 
 const { newDir, start, stop } = useRestarts({ ...SMALL, timeScale: 0.1 }, 'job-signals-state-test-');
 let receiver: Receiver;

@@ -7,8 +7,7 @@ import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { createMockService } from '../src/service.mts';
 import { STATE_FILE, StateFolder } from '../src/state/state-folder.mts';
 import { runCli } from './cli-process.mts';
-import { APP_URL, call, DEMO_TOKEN, SMALL } from './harness.mts';
-import { useRestarts } from './restarts.mts';
+import { APP_URL, call, DEMO_TOKEN, SMALL, useRestarts } from './harness.mts';
 
 const { newDir, serve, start, stop } = useRestarts(SMALL, 'job-signals-honest-');
 

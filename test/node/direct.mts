@@ -4,7 +4,7 @@
  * independently of the node's transport.
  */
 import { MOCK_API_URL, MOCK_APP_URL } from '../../harness/in-process/mock.mts';
-import { DEFAULT_OPTIONS } from '../../mock-server/src/options.mts';
+import { DEFAULT_OPTIONS } from 'job-signals-mock-server';
 
 const DEMO_TOKEN = DEFAULT_OPTIONS.token;
 

@@ -3,7 +3,7 @@
 // job function filter.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { VOLUME_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate.mts';
+import { VOLUME_ACCOUNT_TOKEN } from 'job-signals-mock-server';
 import { MOCK_API_URL, SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { loadOptions } from '../../harness/in-process/load-options.mts';
 import { runNode } from '../../harness/in-process/workflow.mts';

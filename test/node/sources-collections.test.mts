@@ -1,6 +1,6 @@
 // Source → Get, Source → Get Many in Collection, Collection → Get Many through n8n-core's engine.
 import { describe, expect, it } from 'vitest';
-import { SECOND_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate.mts';
+import { SECOND_ACCOUNT_TOKEN } from 'job-signals-mock-server';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { runNode } from '../../harness/in-process/workflow.mts';
 import { allByCursor, api, NODE_TYPE } from './direct.mts';

@@ -1,7 +1,7 @@
 // The position: ties on one second, late items with an older created_at, and a backlog larger than one poll's budget.
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import type { StoredJob } from '../../mock-server/src/data/model.mts';
+import type { StoredJob } from 'job-signals-mock-server';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { setFaults } from '../node/direct.mts';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger, type CycleEvent } from './setup.mts';

@@ -2,7 +2,7 @@
 // own filtered search holds, the tag lists load in the trigger, and the high-volume account's plan gets the clear error.
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { VOLUME_ACCOUNT_TOKEN } from '../../mock-server/src/data/generate.mts';
+import { VOLUME_ACCOUNT_TOKEN } from 'job-signals-mock-server';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { loadOptions } from '../../harness/in-process/load-options.mts';
 import { loadPackages } from '../../harness/in-process/packages.mts';

@@ -1,11 +1,11 @@
 // Integration over real HTTP: the mock's delivery engine sends a cycle's events to a
 // node:http receiver that runs the trigger's webhook function.
+import { setTimeout as pause } from 'node:timers/promises';
+import { createWebhooks, type CycleEvent } from 'job-signals-mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/api';
-import { createWebhooks, type CycleEvent } from '../../mock-server/src/webhooks/index.mts';
 import { job, signal } from '../../harness/in-process/trigger-fixtures.mts';
 import { createTrigger } from './trigger-under-test.mts';
-import { pause } from '../../mock-server/test/receiver.mts';
 import { serveTrigger, type Interference } from '../../harness/in-process/trigger-receiver.mts';
 
 // The spec's 5 s timeout becomes 1 s, its 1 s spacing and first backoff 200 ms: the timeout stays far above

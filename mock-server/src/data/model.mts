@@ -1,5 +1,6 @@
 /** The mock's records: the contract's wire types plus the private fields the service keeps beside them. */
 import type { Collection, Job, Signal, Source } from '../../../contract/schemas';
+import type { StoredJob } from '../search/job-index.mts';
 
 export interface Account {
 	account_id: string;
@@ -20,18 +21,20 @@ export interface AccountFilters {
 	regions: string[];
 }
 
+/** The one test of whether a job of a source the account tracks passes the account's own filters. */
+export function passesAccountFilters(account: Account, job: Job): boolean {
+	const { regions } = account.filters;
+	return regions.length === 0 || regions.includes(job.region);
+}
+
 /** A collection with its owner and members (the wire record is `Collection`). */
 export interface StoredCollection extends Collection {
 	account_id: string;
 	source_ids: string[];
 }
 
-/** A job with the lower-cased text that search matches against (never sent). */
-export interface StoredJob {
-	job: Job;
-	text: string;
-	places: string;
-}
+/** A job as the store keeps it: the record and the lower-cased text search matches against (declared by the search index, which reads it). */
+export type { StoredJob };
 
 export interface Subscriber {
 	account_id: string;

@@ -5,20 +5,28 @@
  * two maps. Jobs and signals (100,000 each) live in plain arrays and maps:
  * @msw/data has no indexes, sorts only after take/skip, and creates records
  * one async call at a time, so lookups and pagination use id→record maps and
- * pre-sorted arrays instead (see README, "Mock server", for the measurement).
+ * pre-sorted arrays instead (see README, "Data").
  */
 import { Collection } from '@msw/data';
 import { z } from 'zod/v4';
 import { collectionSchema } from '../../../contract/schemas';
 import type { Job, Signal, Source } from '../../../contract/schemas';
-import type { Account, Dataset, StoredCollection, StoredJob, Subscriber } from './model.mts';
-import { passesAccountFilters } from './account-filters.mts';
-import type { StoreChange } from './store-change.mts';
+import { passesAccountFilters, type Account, type Dataset, type StoredCollection, type StoredJob, type Subscriber } from './model.mts';
 import { JobIndex, lowerTag } from '../search/job-index.mts';
 import type { SearchScope } from '../search/job-search.mts';
 import { jobKey, newestFirstOrder, positionOf, signalKey, sortNewestFirst } from './order.mts';
 import { DeferredLists, mergeNewestFirst } from './deferred-lists.mts';
 import { STEPS_PER_TURN, type Work } from '../search/work.mts';
+
+/**
+ * One change to the store's data, as a state folder saves it: the record's new value, null once deleted.
+ * `forget`: the record was created after the seed and is gone, so nothing about it need be kept.
+ */
+export type StoreChange =
+	| { kind: 'job'; id: string; value: Job | null; forget?: boolean }
+	| { kind: 'source'; id: string; value: Source }
+	| { kind: 'signal'; id: string; value: Signal | null; forget?: boolean }
+	| { kind: 'subscriber'; id: string; value: Subscriber };
 
 /** Filing a job in the index (splitting its text into words) costs ~10–20 µs: 200 a turn. */
 const INDEX_ADD_STEPS = STEPS_PER_TURN / 200;
@@ -366,7 +374,7 @@ export class Store {
 		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: signal });
 	}
 
-	/** Takes a signal away (a created one past the cap, process/cycle.ts); its former domain goes with it. */
+	/** Takes a signal away (a created one past the cap, process/cycle.mts); its former domain goes with it. */
 	removeSignal(gone: Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>): void {
 		const at: number = positionOf(this.signals, gone, signalKey);
 		const deferred = this.deferred?.addedSignals.get(gone.signal_id);

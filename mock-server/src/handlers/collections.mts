@@ -5,8 +5,7 @@ import { sourcesOfCollectionQuerySchema, type Source } from '../../../contract/s
 import { cursorPage, decodeCursor } from '../http/cursor.mts';
 import { parseQuery } from '../http/query.mts';
 import { apiError } from '../http/respond.mts';
-import { apiRoute } from '../http/route.mts';
-import type { HandlerContext } from '../handler-context.mts';
+import { apiRoute, type HandlerContext } from '../http/route.mts';
 
 export function collectionHandlers(context: HandlerContext): HttpHandler[] {
 	const { store } = context;

@@ -13,11 +13,11 @@ import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../h
 import { parseQuery } from '../http/query.mts';
 import { jsonListInSlices } from '../http/json-in-slices.mts';
 import { apiError } from '../http/respond.mts';
-import { nextTurn } from '../data/in-slices.mts';
-import { Work } from '../search/work.mts';
+import { nextTurn, Work } from '../search/work.mts';
 import type { Account, Subscriber } from '../data/model.mts';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle.mts';
 import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../process/requests.mts';
+import type { DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
 
 export interface ControlActions {
@@ -28,6 +28,8 @@ export interface ControlActions {
 	subscribersOf(accountId: string): Subscriber[];
 	requests(filter: JournalFilter): JournalAnswer;
 	persistence(): { state_dir: string | null; persisting: boolean; error: string | null };
+	/** The webhook delivery log (every attempt, oldest first). */
+	deliveries(): DeliveryLogEntry[];
 	faults: Faults;
 }
 
@@ -107,6 +109,7 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			}
 		}),
 		http.get(path(MOCK_CONTROL_PATHS.state), () => HttpResponse.json(actions.persistence())),
+		http.get(path(MOCK_CONTROL_PATHS.deliveries), () => HttpResponse.json({ data: actions.deliveries() })),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
 		http.put(path(MOCK_CONTROL_PATHS.faults), changing(async ({ request }) => {
 			const body = await parseJsonBody(request, faultsBodySchema, {

@@ -4,9 +4,9 @@
  */
 import { JOB_CATEGORIES } from '../../../contract/job-categories';
 import type { Filters } from '../../../contract/schemas';
-import { inSlices } from '../data/in-slices.mts';
+import { inSlices } from '../search/work.mts';
 import type { Account } from '../data/model.mts';
-import type { HandlerContext } from '../handler-context.mts';
+import type { HandlerContext } from '../http/route.mts';
 
 export function accountFilters({ store }: HandlerContext, account: Account): Promise<Filters> {
 	// Cached as a promise: the same request asked again while the scan runs waits for that scan.

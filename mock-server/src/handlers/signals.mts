@@ -2,15 +2,20 @@
 import type { HttpHandler } from 'msw';
 import { API_PATHS } from '../../../contract/api';
 import { findCategory, isSignalGroup } from '../../../contract/hierarchy';
-import { signalsQuerySchema } from '../../../contract/schemas';
+import { signalsQuerySchema, type Pagination, type Signal } from '../../../contract/schemas';
 import { RecentResults } from '../data/recent-results.mts';
 import { paginate } from '../http/pagination.mts';
 import { parseQuery } from '../http/query.mts';
 import { KeptBody } from '../http/kept-body.mts';
 import { apiError } from '../http/respond.mts';
-import { apiRoute, type ApiCall } from '../http/route.mts';
-import type { HandlerContext } from '../handler-context.mts';
-import { signalsChunks } from './signals-body.mts';
+import { apiRoute, type ApiCall, type HandlerContext } from '../http/route.mts';
+import { envelopeChunks } from './record-json.mts';
+
+/** A signals envelope as UTF-8 chunks; each signal's JSON is computed once (record-json.mts). */
+function signalsChunks(where: { group: string; category?: string; type?: string }, pagination: Pagination, signals: readonly Signal[]): Uint8Array<ArrayBuffer>[] {
+	// Field order follows the spec's envelope table; category/type only on their endpoints.
+	return envelopeChunks({ group: where.group, category: where.category, type: where.type, pagination }, 'signals', signals);
+}
 
 export function signalHandlers(context: HandlerContext): HttpHandler[] {
 	// Clients re-read the same pages (polling, paging): a page's body is made once per data version.

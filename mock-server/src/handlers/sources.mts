@@ -6,8 +6,7 @@ import { HttpResponse, type HttpHandler } from 'msw';
 import { API_PATHS, CHOICES } from '../../../contract/api';
 import type { Source } from '../../../contract/schemas';
 import { apiError } from '../http/respond.mts';
-import { apiRoute, type ApiCall } from '../http/route.mts';
-import type { HandlerContext } from '../handler-context.mts';
+import { apiRoute, type ApiCall, type HandlerContext } from '../http/route.mts';
 
 export function trackedSource({ store }: HandlerContext, call: ApiCall, sourceId: string | undefined): Source | Response {
 	const source = sourceId === undefined ? undefined : store.sources.get(sourceId);

@@ -11,8 +11,7 @@ import { APP_PATHS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../../../contract/api'
 import { subscriberUploadBodySchema } from '../../../contract/schemas';
 import { parseJsonBody } from '../http/body.mts';
 import { uploadError } from '../http/respond.mts';
-import { appRoute } from '../http/route.mts';
-import type { HandlerContext } from '../handler-context.mts';
+import { appRoute, type HandlerContext } from '../http/route.mts';
 
 export function subscriberHandlers(context: HandlerContext, nowSeconds: () => number): HttpHandler[] {
 	const { store } = context;

@@ -12,7 +12,6 @@
 import { z } from 'zod/v4';
 import { LIMITS } from '../../../contract/api';
 import type { Account } from '../data/model.mts';
-import { authenticate, type TokenLookup } from './auth.mts';
 
 export interface JournalEntry {
 	method: string;
@@ -89,22 +88,20 @@ export class Journal {
 	private total = 0;
 
 	constructor(
-		private readonly accounts: TokenLookup & { accountList(): Account[] },
+		private readonly accounts: { accountList(): Account[] },
 		private readonly capacity: number = LIMITS.maxJournalEntries,
 		private readonly maxBytes: number = LIMITS.maxJournalBytes,
 	) {}
 
 	/**
-	 * `accountId` is the account the route resolved; without one (a call refused
-	 * before or instead of the route's own check: an injected fault, a 429), the
-	 * bearer token's account, if any.
+	 * `accountId` is the account the route resolved, or, for a call refused before or
+	 * instead of the route's own check (an injected fault), its bearer token's (http/route.mts); null: none.
 	 */
-	record(request: Request, url: URL, accountId: string | undefined, response: Response): void {
-		const bearer = accountId === undefined ? authenticate(request, this.accounts) : undefined;
+	record(request: Request, url: URL, accountId: string | null | undefined, response: Response): void {
 		const entry: RawEntry = {
 			method: request.method,
 			href: url.href,
-			accountId: accountId ?? (bearer === undefined || bearer instanceof Response ? null : bearer.account_id),
+			accountId: accountId ?? null,
 			status: response.type === 'error' ? 0 : response.status,
 			timeMs: Date.now(),
 		};

@@ -1,18 +1,44 @@
 /**
- * The one way to write a route. Every service route goes through fault
- * injection; /v2 routes then through bearer auth and the account's rate limit,
- * whose headers go on the answer. Every answer goes into the request journal.
- * A route with the data gate answers as a reader of the data (after any injected
- * latency, so a slow fault does not hold a processing cycle back).
- * Handlers match any origin (`*` prefix) so they work under setupServer and
- * behind the standalone server alike.
+ * The one way to write a route, and what every route gets: the HandlerContext.
+ * Every service route goes through fault injection; /v2 routes then through
+ * bearer auth and the account's rate limit, whose headers go on the answer.
+ * Every answer goes into the request journal. A route that reads the data answers
+ * as a reader of the data gate (after any injected latency, so a slow fault does
+ * not hold a processing cycle back). Handlers match any origin (`*` prefix) so they work
+ * under setupServer and behind the standalone server alike.
  */
 import { http, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT } from '../../../contract/api';
+import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
 import type { Account } from '../data/model.mts';
-import type { HandlerContext } from '../handler-context.mts';
-import { authenticate } from './auth.mts';
+import type { Store } from '../data/store.mts';
+import type { DataGate } from '../process/cycle-work.mts';
+import type { Faults } from './faults.mts';
+import type { Journal } from './journal.mts';
+import type { RateLimiter } from './rate-limit.mts';
 import { apiError } from './respond.mts';
+
+/** What handlers need from the service, kept apart so handler files never import the wiring (service.mts builds it). */
+export interface HandlerContext {
+	readonly store: Store;
+	/** Service requests read the data through it, so none sees half a processing cycle. */
+	readonly gate: DataGate;
+	readonly limiter: RateLimiter;
+	readonly faults: Faults;
+	readonly journal: Journal;
+}
+
+export interface TokenLookup {
+	accountByToken(token: string): Account | undefined;
+}
+
+/** Bearer authentication of /v2 calls (and of the webhook settings API): the token's account, or the auth error response (400, CHOICES.authErrorStatus). */
+export function authenticate(request: Request, accounts: TokenLookup): Account | Response {
+	const header = request.headers.get('authorization');
+	if (!header) return apiError(CHOICES.authErrorStatus, 'Missing API token: send "Authorization: Bearer <api_token>"');
+	const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+	if (!match) return apiError(CHOICES.authErrorStatus, 'Malformed Authorization header: expected "Bearer <api_token>"');
+	return accounts.accountByToken(match[1]) ?? apiError(CHOICES.authErrorStatus, 'Invalid API token');
+}
 
 export interface AppCall {
 	request: Request;
@@ -47,20 +73,35 @@ export function apiRoute(
 	});
 }
 
-/** An `{app_url}` route: fault injection and the journal (the app routes carry their own credentials). */
+/**
+ * An `{app_url}` route: fault injection and the journal (the app routes carry their own credentials).
+ * `readsData: false`: the route reads nothing a processing cycle changes (the webhook settings), so it
+ * answers during a cycle instead of waiting for it.
+ */
 export function appRoute(
-	{ faults, journal, gate }: Pick<HandlerContext, 'faults'> & Partial<Pick<HandlerContext, 'journal' | 'gate'>>,
+	context: HandlerContext,
 	method: Method,
 	path: string,
 	resolve: (call: AppCall) => Response | Promise<Response>,
+	{ readsData = true }: { readsData?: boolean } = {},
 ): HttpHandler {
+	const { faults, journal, gate, store } = context;
 	return http[method](`*${path}`, async ({ request, params }) => {
 		const url = new URL(request.url);
 		const call: AppCall = { request, url, params: decodeParams(params) };
-		const response = await faults.around(request, url.pathname, async () => (gate ? gate.reading(() => resolve(call)) : resolve(call)));
-		journal?.record(request, url, call.accountId, response);
+		const response = await faults.around(request, url.pathname, async () => (readsData ? gate.reading(() => resolve(call)) : resolve(call)));
+		journal.record(request, url, call.accountId ?? bearerAccountId(request, store), response);
 		return response;
 	});
+}
+
+/**
+ * The account of a call the route did not resolve (refused before or instead of the route's own
+ * check: an injected fault), by its bearer token: the journal's account, or null.
+ */
+function bearerAccountId(request: Request, accounts: TokenLookup): string | null {
+	const account = authenticate(request, accounts);
+	return account instanceof Response ? null : account.account_id;
 }
 
 function decodeParams(params: Record<string, string | readonly string[] | undefined>): Record<string, string> {

@@ -15,12 +15,19 @@
  * where each of its words occurs inside one of the job's words, which gives a
  * superset. An expression made only of exact sets is answered from the index;
  * otherwise the index answers a superset (no exclusion subtracted) and the
- * exact check (search/expression.ts `matches`) decides on those jobs alone.
+ * exact check (search/expression.mts `matches`) decides on those jobs alone.
  */
-import type { StoredJob } from '../data/model.mts';
+import type { Job } from '../../../contract/schemas';
 import type { Expression } from './expression.mts';
 import { Postings } from './postings.mts';
 import type { Work } from './work.mts';
+
+/** A job with the lower-cased text that search matches against (never sent); the store keeps jobs so (data/model.mts). */
+export interface StoredJob {
+	job: Job;
+	text: string;
+	places: string;
+}
 
 /** Words are runs of anything but white space (any fixed split keeps the reasoning above true). */
 const WORD = /\S+/g;

@@ -11,10 +11,9 @@
  * and terms of at most LIMITS.maxSearchTermLength characters (searchLimitProblem).
  */
 import { LIMITS } from '../../../contract/api';
-import type { StoredJob } from '../data/model.mts';
 import { isEmpty, matches, termsOf, type Expression } from './expression.mts';
 import { readSearch } from '../../../contract/search-syntax';
-import { lowerTag, type JobIndex, type TagFilters } from './job-index.mts';
+import { lowerTag, type JobIndex, type StoredJob, type TagFilters } from './job-index.mts';
 import { JOB_READ_STEPS, TERM_CHECK_STEPS, Work } from './work.mts';
 
 export interface JobSearch {

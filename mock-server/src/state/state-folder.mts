@@ -10,7 +10,7 @@
  * one transaction at the end of that step, so a crash (kill -9) leaves either
  * all of a cycle or none of it. WAL mode: a committed transaction survives a
  * killed process. A processing cycle gives the event loop up between slices
- * (process/cycle.ts), so its writes are held (hold) and committed in one
+ * (process/cycle.mts), so its writes are held (hold) and committed in one
  * transaction when it ends (release), that transaction's statements run a share
  * per turn. The data set's flags are stored too: changes only make sense
  * over the seed they were made on.

@@ -2,9 +2,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/api';
 import { webhookEventSchema } from '../../contract/schemas';
-import { createWebhooks, type CycleEvent, type DeliveryLogEntry } from '../../mock-server/src/webhooks/index.mts';
-import { job, signal } from '../../harness/in-process/trigger-fixtures.mts';
-import { pause, startReceiver, type Answer, type Receiver } from '../../mock-server/test/receiver.mts';
+import { generateDataset } from '../src/data/generate.mts';
+import { DEFAULT_OPTIONS } from '../src/options.mts';
+import { createWebhooks, type CycleEvent, type DeliveryLogEntry } from '../src/webhooks/index.mts';
+import { pause, startReceiver, type Answer, type Receiver } from './receiver.mts';
+
+// A job and a signal of the seeded data, as a cycle's events carry them.
+const {
+	jobs: [{ job }],
+	signals: [signal],
+} = generateDataset({ ...DEFAULT_OPTIONS, sources: 1, jobs: 1, signals: 1 });
 
 // 1 s of the spec becomes 50 ms: timeout 250 ms, backoff 50/100/200 ms, spacing 50 ms.
 const TIME_SCALE = 0.05;

@@ -1,35 +1,18 @@
-// The mock's webhook settings API (emulating the web application's settings page).
-import { getResponse, HttpResponse } from 'msw';
+// The mock's webhook settings API (emulating the web application's settings page), in-process.
 import { describe, expect, it } from 'vitest';
 import { webhookSettingSchema, webhookSettingsEnvelopeSchema } from '../../contract/schemas';
-import { createWebhooks } from '../../mock-server/src/webhooks/index.mts';
+import { APP_URL, call as callMock, DEMO_TOKEN, SECOND_TOKEN, useMock } from './harness.mts';
 
-const APP = 'http://app.test';
-const TOKENS: Record<string, string> = { 'token-a': 'a1', 'token-b': 'a2' };
+const mock = useMock();
+/** The demo account's id (its token: DEMO_TOKEN). */
+const DEMO = 'acc_demo';
 
 function setup() {
-	const webhooks = createWebhooks({ organizationIdOf: (id) => `org_${id}`, timeScale: 0.01 });
-	const handlers = webhooks.handlers(
-		async (request) => {
-			const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
-			const accountId = TOKENS[token];
-			return accountId === undefined ? errorResponse(400, 'Missing or invalid API token') : { accountId };
-		},
-		errorResponse,
-	);
 	const call = async (method: string, path: string, token: string | null, body?: string) => {
-		const headers: Record<string, string> = { 'content-type': 'application/json' };
-		if (token !== null) headers.authorization = `Bearer ${token}`;
-		const response = await getResponse(handlers, new Request(`${APP}${path}`, { method, headers, body }));
-		if (response === undefined) throw new Error(`no handler for ${method} ${path}`);
-		const text = await response.text();
-		return { status: response.status, json: text === '' ? undefined : (JSON.parse(text) as unknown) };
+		const answer = await callMock(path, { base: APP_URL, method, token, body });
+		return { status: answer.status, json: answer.json };
 	};
-	return { webhooks, call };
-}
-
-function errorResponse(status: number, message: string) {
-	return HttpResponse.json({ status, error: 'error', message }, { status });
+	return { webhooks: mock.service.webhooks, call };
 }
 
 const valid = JSON.stringify({ url: 'https://hooks.example/n8n', event_types: ['job_created', 'signal'] });
@@ -37,25 +20,25 @@ const valid = JSON.stringify({ url: 'https://hooks.example/n8n', event_types: ['
 describe('webhook settings API', () => {
 	it('creates, lists and deletes an account\'s webhooks', async () => {
 		const { call } = setup();
-		const created = await call('POST', '/api/webhooks', 'token-a', valid);
+		const created = await call('POST', '/api/webhooks', DEMO_TOKEN, valid);
 		expect(created.status).toBe(201);
 		const setting = webhookSettingSchema.parse(created.json);
 		expect(setting).toMatchObject({ url: 'https://hooks.example/n8n', event_types: ['job_created', 'signal'] });
 
-		const listed = await call('GET', '/api/webhooks', 'token-a');
+		const listed = await call('GET', '/api/webhooks', DEMO_TOKEN);
 		expect(webhookSettingsEnvelopeSchema.parse(listed.json).data).toEqual([setting]);
 
-		expect((await call('DELETE', `/api/webhooks/${setting.webhook_id}`, 'token-a')).status).toBe(204);
-		expect(webhookSettingsEnvelopeSchema.parse((await call('GET', '/api/webhooks', 'token-a')).json).data).toEqual([]);
-		expect((await call('DELETE', `/api/webhooks/${setting.webhook_id}`, 'token-a')).status).toBe(404);
+		expect((await call('DELETE', `/api/webhooks/${setting.webhook_id}`, DEMO_TOKEN)).status).toBe(204);
+		expect(webhookSettingsEnvelopeSchema.parse((await call('GET', '/api/webhooks', DEMO_TOKEN)).json).data).toEqual([]);
+		expect((await call('DELETE', `/api/webhooks/${setting.webhook_id}`, DEMO_TOKEN)).status).toBe(404);
 	});
 
 	it('keeps accounts apart: another account neither lists nor deletes the entry', async () => {
 		const { call } = setup();
-		const setting = webhookSettingSchema.parse((await call('POST', '/api/webhooks', 'token-a', valid)).json);
-		expect(webhookSettingsEnvelopeSchema.parse((await call('GET', '/api/webhooks', 'token-b')).json).data).toEqual([]);
-		expect((await call('DELETE', `/api/webhooks/${setting.webhook_id}`, 'token-b')).status).toBe(404);
-		expect(webhookSettingsEnvelopeSchema.parse((await call('GET', '/api/webhooks', 'token-a')).json).data).toEqual([
+		const setting = webhookSettingSchema.parse((await call('POST', '/api/webhooks', DEMO_TOKEN, valid)).json);
+		expect(webhookSettingsEnvelopeSchema.parse((await call('GET', '/api/webhooks', SECOND_TOKEN)).json).data).toEqual([]);
+		expect((await call('DELETE', `/api/webhooks/${setting.webhook_id}`, SECOND_TOKEN)).status).toBe(404);
+		expect(webhookSettingsEnvelopeSchema.parse((await call('GET', '/api/webhooks', DEMO_TOKEN)).json).data).toEqual([
 			setting,
 		]);
 	});
@@ -79,16 +62,16 @@ describe('webhook settings API', () => {
 		['an array body', '[]', /Invalid webhook setting/],
 	])('answers 400 with a reason for %s', async (_name, body, reason) => {
 		const { call, webhooks } = setup();
-		const response = await call('POST', '/api/webhooks', 'token-a', body);
+		const response = await call('POST', '/api/webhooks', DEMO_TOKEN, body);
 		expect(response.status).toBe(400);
 		expect((response.json as { message: string }).message).toMatch(reason);
-		expect(webhooks.settings.list('a1')).toEqual([]);
+		expect(webhooks.settings.list(DEMO)).toEqual([]);
 	});
 
 	it('stores repeated event types once and keeps an optional secret key', async () => {
 		const { call } = setup();
 		const body = JSON.stringify({ url: 'http://127.0.0.1:65535/h', event_types: ['signal', 'signal'], secret_key: 's' });
-		const setting = webhookSettingSchema.parse((await call('POST', '/api/webhooks', 'token-a', body)).json);
+		const setting = webhookSettingSchema.parse((await call('POST', '/api/webhooks', DEMO_TOKEN, body)).json);
 		expect(setting.event_types).toEqual(['signal']);
 		expect(setting.secret_key).toBe('s');
 	});
