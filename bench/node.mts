@@ -10,7 +10,8 @@
  *    and subscriber upload of 10,000 addresses in 10,000 items (calls made).
  */
 import { fork } from 'node:child_process';
-import { API_PATHS, LIMITS } from '../contract/api';
+import {LIMITS } from '../contract/api';
+import { ENDPOINTS } from '../contract/endpoints';
 import type { MockServiceOptions } from 'job-signals-mock-server';
 import { startLoggedMock, type LoggedMock } from './node/logged-mock.mts';
 import { measure, type ChildTask, type Measurement } from './node/measure.mts';
@@ -192,7 +193,7 @@ async function main() {
 		if (SIGNALS_ONLY) return report(problems);
 
 		out('', `2. Return All of ${expectedJobs} jobs (job search, no filter: offset pages of ${LIMITS.jobSearchPageSize}), same limit`);
-		const jobPages = Array.from({ length: expectedJobs / LIMITS.jobSearchPageSize }, (_, i) => `${API_PATHS.jobSearch}?offset=${i * LIMITS.jobSearchPageSize}`);
+		const jobPages = Array.from({ length: expectedJobs / LIMITS.jobSearchPageSize }, (_, i) => `${ENDPOINTS.jobSearch.path}?offset=${i * LIMITS.jobSearchPageSize}`);
 		const jobRounds = await rounds(open, [jobSignalsJobSearch(), httpJobSearch(target)], jobPages);
 		const jobRows = jobRounds.map(medianRow);
 		out(...table(jobRows), ...roundLines(jobRounds));

@@ -5,33 +5,6 @@
  * data only (no imports): the n8n nodes compile it.
  */
 
-/**
- * Paths under `{base_url}` (which already ends in `/v2`). `:name` marks a path
- * parameter. Spec-given: the three signals paths and jobsOfSourceByDomain;
- * every other path is the project's assumption.
- */
-export const API_PATHS = {
-	signalsOfGroup: '/signals/:group',
-	signalsOfCategory: '/signals/:group/:category',
-	signalsOfType: '/signals/:group/:category/:type',
-	jobsOfSourceByDomain: '/sources/:url_source/jobs',
-	jobsOfSourceById: '/sources/id/:source_id/jobs',
-	sourceByDomain: '/sources/:url_source',
-	sourceById: '/sources/id/:source_id',
-	jobFilters: '/jobs/filters',
-	jobSearch: '/jobs',
-	jobById: '/jobs/:job_id',
-	collections: '/collections',
-	sourcesOfCollection: '/collections/:collection_id/sources',
-} as const;
-
-/** Paths under `{app_url}`. The subscriber upload path is spec-given; the webhook settings API is assumed. */
-export const APP_PATHS = {
-	subscriberUpload: '/api/subscribers/upload',
-	webhooks: '/api/webhooks',
-	webhookById: '/api/webhooks/:webhook_id',
-} as const;
-
 /** The mock's own control routes (not part of the service, never rate limited). */
 export const MOCK_CONTROL_PATHS = {
 	reset: '/__mock/reset',
@@ -66,8 +39,6 @@ export const EMAIL_ADDRESS_PATTERN = new RegExp(
 	'u',
 );
 
-export type ApiPathName = keyof typeof API_PATHS;
-export type AppPathName = keyof typeof APP_PATHS;
 
 export const API_VERSION_SEGMENT = '/v2';
 

@@ -3,7 +3,8 @@
  * Request node set up as a user would for the same result (its built-in
  * pagination, followed by Split Out so that both give one item per record).
  */
-import { APP_PATHS, API_PATHS, LIMITS } from '../../contract/api';
+import {LIMITS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import type { NodeStep } from '../../harness/in-process/workflow.mts';
 
 export const JOB_SIGNALS = 'n8n-nodes-job-signals.jobSignals';
@@ -89,7 +90,7 @@ export function httpJobSearch(target: Target, requestIntervalMs = 0): Scenario {
 			{
 				type: HTTP_REQUEST,
 				parameters: {
-					url: `${target.apiUrl}${API_PATHS.jobSearch}`,
+					url: `${target.apiUrl}${ENDPOINTS.jobSearch.path}`,
 					...bearerHeaderAuth,
 					options: {
 						pagination: {
@@ -128,7 +129,7 @@ export function httpUpload(target: Target, addresses: string[]): Scenario {
 				type: HTTP_REQUEST,
 				parameters: {
 					method: 'POST',
-					url: `${target.appUrl}${APP_PATHS.subscriberUpload}`,
+					url: `${target.appUrl}${ENDPOINTS.subscriberUpload.path}`,
 					sendBody: true,
 					bodyParameters: {
 						parameters: [

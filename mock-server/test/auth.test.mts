@@ -1,14 +1,14 @@
 // Bearer auth on every /v2 endpoint and on the webhook settings API: missing, malformed or unknown token is 400 (CHOICES.authErrorStatus).
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, APP_PATHS, CHOICES } from '../../contract/api';
-import { fillPath } from '../../contract/endpoints';
+import { CHOICES } from '../../contract/api';
+import { ENDPOINTS, fillPath } from '../../contract/endpoints';
 import { collectionsEnvelopeSchema } from '../../contract/schemas';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness.mts';
 
 useMock();
 
 const PARAMS = { group: 'problems', category: 'finance', type: 'cash-flow-constraints', url_source: 'acme.com', source_id: 'src_000001', job_id: 'job_0000001', collection_id: 'col_demo_1' };
-const everyEndpoint = Object.values(API_PATHS).map((path) => fillPath(path, PARAMS));
+const everyEndpoint = Object.values(ENDPOINTS).flatMap(({ on, path }) => (on === 'api' ? [fillPath(path, PARAMS)] : []));
 
 async function withHeader(path: string, authorization: string | undefined, base?: string) {
 	const response = await fetch(`${base ?? 'http://mock.test/v2'}${path}`, { headers: authorization === undefined ? {} : { authorization } });
@@ -43,8 +43,8 @@ describe('auth', () => {
 	});
 
 	it('the webhook settings API answers the same way', async () => {
-		expectApiError(await call(APP_PATHS.webhooks, { base: APP_URL, token: null }), 400, /Missing API token/);
-		expectApiError(await call(APP_PATHS.webhooks, { base: APP_URL, token: 'nope' }), 400, /Invalid API token/);
-		expectApiError(await call(APP_PATHS.webhooks, { base: APP_URL, token: 'nope', method: 'POST', body: {} }), 400, /Invalid API token/);
+		expectApiError(await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, token: null }), 400, /Missing API token/);
+		expectApiError(await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, token: 'nope' }), 400, /Invalid API token/);
+		expectApiError(await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, token: 'nope', method: 'POST', body: {} }), 400, /Invalid API token/);
 	});
 });

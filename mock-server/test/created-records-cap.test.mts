@@ -1,7 +1,8 @@
 // --max-created-records: a long run of cycles keeps the data, the search index, the domain-move records and the state
 // folder's rows flat, and the API tells a consistent story (a retired job gets its job_deleted events and is gone everywhere).
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { jobSearchEnvelopeSchema, signalsEnvelopeSchema } from '../../contract/schemas';
 import type { CycleEvent } from '../src/webhooks/envelope.mts';
 import { APP_URL, call, ok, SMALL, useMock } from './harness.mts';
@@ -66,7 +67,7 @@ describe('--max-created-records', () => {
 		expect(gone.length).toBeGreaterThan(3000 - CAP - 1200);
 		for (const id of gone) expect([...(born.get(id) ?? [])].filter((account) => !died.get(id)?.has(account))).toEqual([]);
 		// ... and the API has forgotten it.
-		expect((await call(API_PATHS.jobById.replace(':job_id', gone[0]))).status).toBe(404);
+		expect((await call(ENDPOINTS.jobById.path.replace(':job_id', gone[0]))).status).toBe(404);
 	});
 
 	it('the API agrees with the data after the cap is passed: job search, job board counts, signal lists', async () => {

@@ -3,7 +3,8 @@ import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { createMockService } from '../src/service.mts';
 import { MAX_LOG_ENTRIES } from '../src/webhooks/delivery-engine.mts';
 import { APP_URL, call, SMALL, useMock } from './harness.mts';
@@ -41,7 +42,7 @@ describe('the webhook delivery queue', () => {
 	it('holds at most the caps, logs the rest not_sent with the reason and count, and memory stays flat', { timeout: 300_000 }, async () => {
 		const url = `http://127.0.0.1:${await closedPort()}/hook`;
 		for (let i = 0; i < LIMITS.maxWebhooksPerAccount; i++) {
-			const created = await call(APP_PATHS.webhooks, { base: APP_URL, method: 'POST', body: { url: `${url}/${i}`, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] } });
+			const created = await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, method: 'POST', body: { url: `${url}/${i}`, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] } });
 			expect(created.status).toBe(201);
 		}
 		const { engine } = mock.service.webhooks;

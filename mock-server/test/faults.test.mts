@@ -1,6 +1,7 @@
 // Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies (in-process; over HTTP in standalone.test.ts).
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { collectionsEnvelopeSchema, signalsEnvelopeSchema } from '../../contract/schemas';
 import { API_URL, APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness.mts';
 
@@ -24,8 +25,8 @@ describe('fault injection', () => {
 	});
 
 	it('matches the method when given, and works on the app URL too', async () => {
-		await setFaults([{ path: APP_PATHS.subscriberUpload, method: 'post', status: 500 }]);
-		const answer = await call(APP_PATHS.subscriberUpload, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: 'a@example.com', access_token: DEMO_TOKEN } });
+		await setFaults([{ path: ENDPOINTS.subscriberUpload.path, method: 'post', status: 500 }]);
+		const answer = await call(ENDPOINTS.subscriberUpload.path, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: 'a@example.com', access_token: DEMO_TOKEN } });
 		expectApiError(answer, 500);
 		await setFaults([{ path: '/v2/collections', method: 'DELETE', status: 500 }]);
 		await ok(collectionsEnvelopeSchema, '/collections');

@@ -1,6 +1,7 @@
 // The standalone server answers a client's mistake with a 4xx, never a 500, and keeps what it stores bounded (raw sockets, so fetch's own checks do not hide anything).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/schemas';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
@@ -55,7 +56,7 @@ describe('standalone server hardening', () => {
 			expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
 			expect(errorOf(answer.body).status).toBe(405);
 		}
-		expect((await send(`DELETE ${APP_PATHS.webhooks} HTTP/1.1`, auth)).headers.allow).toBe('GET, HEAD, OPTIONS, POST');
+		expect((await send(`DELETE ${ENDPOINTS.listWebhooks.path} HTTP/1.1`, auth)).headers.allow).toBe('GET, HEAD, OPTIONS, POST');
 		const options = await send('OPTIONS /v2/jobs/job_1 HTTP/1.1');
 		expect([options.status, options.headers.allow]).toEqual([204, 'GET, HEAD, OPTIONS']);
 		expect((await send('TRACE /nothing/here HTTP/1.1')).status).toBe(404);
@@ -78,15 +79,15 @@ describe('standalone server hardening', () => {
 
 	it('answers 413 to a body over the limit, declared or chunked, and reads one at the limit', async () => {
 		const max = LIMITS.maxRequestBodyBytes;
-		const declared = await rawRequest(port, `POST ${APP_PATHS.subscriberUpload} HTTP/1.1\r\nhost: ${host}\r\ncontent-length: ${max + 1}\r\n\r\n`);
+		const declared = await rawRequest(port, `POST ${ENDPOINTS.subscriberUpload.path} HTTP/1.1\r\nhost: ${host}\r\ncontent-length: ${max + 1}\r\n\r\n`);
 		expect(declared.status).toBe(413);
 		const chunk = Buffer.alloc(64 * 1024, 'x');
 		const chunks = Math.ceil((max + 1) / chunk.length) + 1;
 		const chunked = Buffer.concat(Array.from({ length: chunks }, () => Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])));
-		const streamed = await rawRequest(port, `POST ${APP_PATHS.subscriberUpload} HTTP/1.1\r\nhost: ${host}\r\ntransfer-encoding: chunked\r\n\r\n`, Buffer.concat([chunked, Buffer.from('0\r\n\r\n')]));
+		const streamed = await rawRequest(port, `POST ${ENDPOINTS.subscriberUpload.path} HTTP/1.1\r\nhost: ${host}\r\ntransfer-encoding: chunked\r\n\r\n`, Buffer.concat([chunked, Buffer.from('0\r\n\r\n')]));
 		expect(streamed.status).toBe(413);
 		const atLimit = JSON.stringify({ email_addresses: 'fits@example.com', access_token: DEMO_TOKEN }).padEnd(max, ' ');
-		expect((await send(`POST ${APP_PATHS.subscriberUpload} HTTP/1.1`, {}, atLimit)).status).toBe(200);
+		expect((await send(`POST ${ENDPOINTS.subscriberUpload.path} HTTP/1.1`, {}, atLimit)).status).toBe(200);
 	});
 
 	it('answers 400 naming a single-valued query parameter given twice', async () => {

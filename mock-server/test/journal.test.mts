@@ -1,7 +1,8 @@
 // The request journal (GET /__mock/requests and service.requests()): what it records, its filters and their 400s, reset, the cap; in-process and over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { APP_PATHS, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { Journal, JOURNAL_ENTRY_BYTES, JournalFilterError, type JournalAnswer } from '../src/http/journal.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
@@ -36,9 +37,9 @@ describe('request journal, in-process', () => {
 		expectApiError(await call('/collections', { token: null }), 400);
 		expectApiError(await call('/collections', { token: 'not-a-token' }), 400);
 		expectApiError(await call('/sources/id/src_nope', { token: SECOND_TOKEN }), 404);
-		const upload = await call(APP_PATHS.subscriberUpload, { base: APP_URL, token: null, method: 'POST', body: { email_addresses: 'x@example.com', access_token: DEMO_TOKEN } });
+		const upload = await call(ENDPOINTS.subscriberUpload.path, { base: APP_URL, token: null, method: 'POST', body: { email_addresses: 'x@example.com', access_token: DEMO_TOKEN } });
 		expect(upload.status).toBe(200);
-		expect((await call(APP_PATHS.webhooks, { base: APP_URL, token: SECOND_TOKEN })).status).toBe(200);
+		expect((await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, token: SECOND_TOKEN })).status).toBe(200);
 		await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null });
 		const { data, dropped } = await journal();
 		expect(dropped).toBe(0);
@@ -48,8 +49,8 @@ describe('request journal, in-process', () => {
 			{ method: 'GET', path: '/v2/collections', query: {}, account_id: null, status: 400 },
 			{ method: 'GET', path: '/v2/collections', query: {}, account_id: null, status: 400 },
 			{ method: 'GET', path: '/v2/sources/id/src_nope', query: {}, account_id: 'acc_second', status: 404 },
-			{ method: 'POST', path: APP_PATHS.subscriberUpload, query: {}, account_id: 'acc_demo', status: 200 },
-			{ method: 'GET', path: APP_PATHS.webhooks, query: {}, account_id: 'acc_second', status: 200 },
+			{ method: 'POST', path: ENDPOINTS.subscriberUpload.path, query: {}, account_id: 'acc_demo', status: 200 },
+			{ method: 'GET', path: ENDPOINTS.listWebhooks.path, query: {}, account_id: 'acc_second', status: 200 },
 		]);
 		for (let i = 0; i < data.length; i++) {
 			expect(data[i].time_ms).toBeGreaterThanOrEqual(i === 0 ? before : data[i - 1].time_ms);
@@ -76,7 +77,7 @@ describe('request journal, in-process', () => {
 	it('filters by path prefix, method (any case), account and since (ISO or epoch ms), together', async () => {
 		await call('/collections');
 		await call('/signals/problems', { token: SECOND_TOKEN });
-		await call(APP_PATHS.webhooks, { base: APP_URL, method: 'POST', body: { url: 'https://example.com/hook', event_types: ['signal'] } });
+		await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, method: 'POST', body: { url: 'https://example.com/hook', event_types: ['signal'] } });
 		const all = (await journal()).data;
 		expect(all).toHaveLength(3);
 		expect((await journal('?path=/v2/')).data.map((e) => e.path)).toEqual(['/v2/collections', '/v2/signals/problems']);

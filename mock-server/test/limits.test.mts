@@ -1,12 +1,13 @@
 // What the mock stores stays bounded and clean: webhook settings per account, URL and secret_key length, a URL on a port fetch refuses, subscriber addresses with control or bidi characters, repeated query parameters.
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS, LIMITS } from '../../contract/api';
+import {LIMITS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { webhookSettingSchema } from '../../contract/schemas';
 import { BLOCKED_PORTS } from '../src/handlers/webhooks.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();
-const createWebhook = (body: unknown, token?: string) => call(APP_PATHS.webhooks, { base: APP_URL, method: 'POST', body, token });
+const createWebhook = (body: unknown, token?: string) => call(ENDPOINTS.listWebhooks.path, { base: APP_URL, method: 'POST', body, token });
 const setting = (extra: object = {}) => ({ url: 'https://hooks.example/n8n', event_types: ['signal'], ...extra });
 
 describe('limits', () => {
@@ -18,7 +19,7 @@ describe('limits', () => {
 		// Per account: the second account is not affected.
 		expect((await createWebhook(setting(), SECOND_TOKEN)).status).toBe(201);
 		const first = mock.service.webhooks.settings.list('acc_demo')[0];
-		expect((await call(`${APP_PATHS.webhooks}/${first.webhook_id}`, { base: APP_URL, method: 'DELETE' })).status).toBe(204);
+		expect((await call(`${ENDPOINTS.listWebhooks.path}/${first.webhook_id}`, { base: APP_URL, method: 'DELETE' })).status).toBe(204);
 		expect((await createWebhook(setting())).status).toBe(201);
 	});
 
@@ -52,7 +53,7 @@ describe('limits', () => {
 
 	it('never stores a subscriber address with a control or invisible format character, or over 254 characters', async () => {
 		const bad = ['nul\u0000byte@example.com', 'bidi\u202Eoverride@example.com', 'zero\u200Bwidth@example.com', 'tab\tinside@example.com', `${'l'.repeat(250)}@example.com`];
-		const upload = await call(APP_PATHS.subscriberUpload, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: [...bad, 'clean@example.com'].join(','), access_token: DEMO_TOKEN } });
+		const upload = await call(ENDPOINTS.subscriberUpload.path, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: [...bad, 'clean@example.com'].join(','), access_token: DEMO_TOKEN } });
 		expect(upload.status).toBe(200);
 		const stored = mock.service.store.subscribersOf('acc_demo').map((s) => s.email);
 		expect(stored).toContain('clean@example.com');

@@ -1,6 +1,7 @@
 // Per-account rate limit: 429 with Retry-After and X-RateLimit-* past the budget, separate budgets, app URL exempt.
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS, CHOICES, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {CHOICES, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { collectionsEnvelopeSchema, webhookSettingsEnvelopeSchema } from '../../contract/schemas';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
 
@@ -44,10 +45,10 @@ describe('rate limit', () => {
 
 	it('does not apply to the app URL (subscriber upload, webhook settings) nor to the control routes, which spend no budget', async () => {
 		for (let i = 0; i < 2 * LIMIT; i++) {
-			const upload = await call(APP_PATHS.subscriberUpload, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: `u${i}@example.com`, access_token: DEMO_TOKEN } });
+			const upload = await call(ENDPOINTS.subscriberUpload.path, { base: APP_URL, method: 'POST', token: null, body: { email_addresses: `u${i}@example.com`, access_token: DEMO_TOKEN } });
 			expect(upload.status).toBe(200);
 			expect(upload.headers.get(H.limit)).toBeNull();
-			const settings = await call(APP_PATHS.webhooks, { base: APP_URL });
+			const settings = await call(ENDPOINTS.listWebhooks.path, { base: APP_URL });
 			expect(settings.status).toBe(200);
 			webhookSettingsEnvelopeSchema.strict().parse(settings.json);
 			expect((await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).status).toBe(200);

@@ -1,6 +1,7 @@
 // The standalone server over real HTTP (node:http around msw's getResponse): the same handlers answer on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_PATHS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import {MOCK_CONTROL_PATHS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import {
 	apiErrorSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, subscriberUploadErrorSchema,
 } from '../../contract/schemas';
@@ -55,10 +56,10 @@ describe('standalone server', () => {
 		const noToken = await fetch(`${server.apiUrl}/collections`);
 		expect(noToken.status).toBe(400);
 		apiErrorSchema.strict().parse(await noToken.json());
-		const upload = await fetch(`${server.appUrl}${APP_PATHS.subscriberUpload}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email_addresses": "x@example.com", "access_token": "bad"}' });
+		const upload = await fetch(`${server.appUrl}${ENDPOINTS.subscriberUpload.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email_addresses": "x@example.com", "access_token": "bad"}' });
 		expect(upload.status).toBe(400);
 		subscriberUploadErrorSchema.strict().parse(await upload.json());
-		const ok = await fetch(`${server.appUrl}${APP_PATHS.subscriberUpload}`, { method: 'POST', body: JSON.stringify({ email_addresses: 'x@example.com', access_token: DEMO_TOKEN }) });
+		const ok = await fetch(`${server.appUrl}${ENDPOINTS.subscriberUpload.path}`, { method: 'POST', body: JSON.stringify({ email_addresses: 'x@example.com', access_token: DEMO_TOKEN }) });
 		expect([ok.status, await ok.json()]).toEqual([200, {}]);
 		const accounts = await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.accounts}`);
 		expect(accounts.status).toBe(200);

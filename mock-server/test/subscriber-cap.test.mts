@@ -1,10 +1,11 @@
 // Subscriber upload is bounded per account (LIMITS.maxSubscribersPerAccount): an upload that would pass the cap adds none and answers the upload's error; one that fits still works.
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS, LIMITS } from '../../contract/api';
+import {LIMITS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { APP_URL, call, DEMO_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();
-const upload = (emails: string[]) => call(APP_PATHS.subscriberUpload, { base: APP_URL, token: null, method: 'POST', body: { email_addresses: emails.join(','), access_token: DEMO_TOKEN } });
+const upload = (emails: string[]) => call(ENDPOINTS.subscriberUpload.path, { base: APP_URL, token: null, method: 'POST', body: { email_addresses: emails.join(','), access_token: DEMO_TOKEN } });
 
 describe('subscribers per account', () => {
 	it(`at most ${LIMITS.maxSubscribersPerAccount}: an upload past it adds none and says why`, { timeout: 120_000 }, async () => {
@@ -21,7 +22,7 @@ describe('subscribers per account', () => {
 		expect((await upload(['filled0@example.org', 'one@example.org'])).status).toBe(200);
 		expect(store.subscriberCount('acc_demo')).toBe(LIMITS.maxSubscribersPerAccount);
 		// Another account has its own room.
-		const second = await call(APP_PATHS.subscriberUpload, { base: APP_URL, token: null, method: 'POST', body: { email_addresses: 'x@example.org', access_token: 'second-token-job-signals' } });
+		const second = await call(ENDPOINTS.subscriberUpload.path, { base: APP_URL, token: null, method: 'POST', body: { email_addresses: 'x@example.org', access_token: 'second-token-job-signals' } });
 		expect(second.status).toBe(200);
 	});
 });

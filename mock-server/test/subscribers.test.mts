@@ -1,14 +1,15 @@
 // Subscriber upload: validation, no duplicates, tags, the 100 limit, partial failure, errors, per-account isolation.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { APP_PATHS, LIMITS } from '../../contract/api';
+import {LIMITS } from '../../contract/api';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { subscriberUploadErrorSchema } from '../../contract/schemas';
 import { APP_URL, call, DEMO_TOKEN, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();
 const emptySchema = z.object({}).strict();
 
-const upload = (body: unknown) => call(APP_PATHS.subscriberUpload, { method: 'POST', base: APP_URL, token: null, body });
+const upload = (body: unknown) => call(ENDPOINTS.subscriberUpload.path, { method: 'POST', base: APP_URL, token: null, body });
 const emailsOf = (accountId: string) => mock.service.store.subscribersOf(accountId).map((s) => s.email).sort();
 
 async function expectOk(body: unknown): Promise<void> {

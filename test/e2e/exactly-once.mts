@@ -29,6 +29,13 @@ const COMPLEMENT: TriggerWorkflow = { id: 'e2eTriggerDedupe', webhookId: '9a4e2d
 const REMOVE_DUPLICATES: TriggerWorkflow = { id: 'e2eTriggerRemoveDuplicates', webhookId: '3f6b8d20-7e1a-4c9d-b5e2-0a4c6e8f1d97', registration: 'manual' };
 const REMOVE_DUPLICATES_HISTORY = 5;
 
+/** A trigger that takes only deliveries to its URL with this secret (regular mode only): the flood case. */
+const URL_SECRET = 'e2e-url-secret-0123456789abcdef';
+const SECURED: TriggerWorkflow = { id: 'e2eTriggerSecured', webhookId: '8b3f1d64-5a2e-4c7b-9e10-3d6a8f2c5b47', registration: 'manual', parameters: { options: { urlSecret: URL_SECRET } } };
+/** Forged requests in the flood, and how many one client keeps in flight. */
+const FORGED = 10_000;
+const FORGED_IN_FLIGHT = 32;
+
 /** A trigger alone (queue mode only) whose first deliveries all arrive at once. */
 const FIRST_RECORDS: TriggerWorkflow = { id: 'e2eTriggerFirstRecords', webhookId: '6d2a9c4e-1b7f-4e3a-8c5d-2f9e0b1a7c63', registration: 'manual' };
 
@@ -116,7 +123,7 @@ export function describeExactlyOnce(mode: Mode): void {
 	const id = (name: string) => `e2e-${run}-${name}`;
 	const ALL = [...TRIGGERS, COMPLEMENT];
 	/** Workflows published in this mode only. */
-	const QUEUE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : [];
+	const MODE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : [SECURED];
 	const pathOf = (t: TriggerWorkflow) => `/webhook/${t.webhookId}/webhook`;
 	/** The process the front routes the trigger's path to. */
 	const home = (t: TriggerWorkflow) => deployment.webhookBases[processForPath(pathOf(t), deployment.webhookBases.length)];
@@ -160,10 +167,10 @@ export function describeExactlyOnce(mode: Mode): void {
 
 	beforeAll(async () => {
 		// Time scale 1: the service's real backoff (1, 2, 4 s) and 5 s timeout.
-		const paths = [...ALL, ...QUEUE_ONLY].map((t) => pathOf(t).slice(1));
+		const paths = [...ALL, ...MODE_ONLY].map((t) => pathOf(t).slice(1));
 		deployment = await startDeployment(mode, ['--jobs', '2000', '--signals', '2000', '--sources', '60', '--rate-limit', '0'], paths, async (n8n) => {
-			await n8n.importWorkflows([...TRIGGERS.map(triggerWorkflow), complementWorkflow(), ...QUEUE_ONLY.map((t) => (t === REMOVE_DUPLICATES ? removeDuplicatesWorkflow() : triggerWorkflow(t)))]);
-			for (const trigger of [...ALL, ...QUEUE_ONLY]) await n8n.publish(trigger.id);
+			await n8n.importWorkflows([...TRIGGERS.map(triggerWorkflow), complementWorkflow(), ...MODE_ONLY.map((t) => (t === REMOVE_DUPLICATES ? removeDuplicatesWorkflow() : triggerWorkflow(t)))]);
+			for (const trigger of [...ALL, ...MODE_ONLY]) await n8n.publish(trigger.id);
 		});
 	});
 
@@ -276,6 +283,75 @@ export function describeExactlyOnce(mode: Mode): void {
 			const { data } = (await response.json()) as { data: { staticData?: Record<string, Record<string, unknown>> } };
 			expect(data.staticData?.['node:Job Signals Trigger'], deployment.logs()).toMatchObject({ webhookId: expect.any(String), dedupeWindow: 1 });
 		});
+
+		if (mode === 'regular') {
+			it(`a flood of ${FORGED} forged deliveries beside the service's real ones, with URL Secret on: no forged execution, each real event once, each real answer within the service's 5 s`, async () => {
+				const appApi = (path: string, init: RequestInit = {}) =>
+					fetch(`${deployment.n8n.mock.appUrl}${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'content-type': 'application/json' } });
+				// Registered as a user pastes it into the web app: the Production URL, then ?secret= and the option's value.
+				const url = `${deployment.front.url}webhook/${SECURED.webhookId}/webhook?secret=${URL_SECRET}`;
+				expect((await appApi('/api/webhooks', { method: 'POST', body: JSON.stringify({ url, event_types: ALL_EVENTS }) })).status).toBeLessThan(300);
+				// The real deliveries' retries really reach n8n: the first attempt of every third event is answered 500 after n8n took it.
+				let distinct = 0;
+				const spoilOf = new Map<string, boolean>();
+				deployment.front.setSpoiler((eventId, attempt) => {
+					if (!spoilOf.has(eventId)) spoilOf.set(eventId, distinct++ % 3 === 0);
+					return attempt === 1 && spoilOf.get(eventId) ? 'fail-after-accept' : 'none';
+				});
+				const before = (await listExecutions(deployment, SECURED.id)).length;
+
+				// The flood: straight at the webhook process, envelopes of fresh ids, no secret or a wrong one.
+				const statuses = new Map<number, number>();
+				const flooded = Date.now();
+				const flood = inParallel(
+					Array.from({ length: FORGED }, (_, i) => i),
+					FORGED_IN_FLIGHT,
+					async (i) => {
+						const query = i % 2 === 0 ? '' : `?secret=${i % 4 === 1 ? 'wrong-secret-0123456789abcdef' : URL_SECRET.slice(0, -1)}`;
+						const response = await fetch(`${home(SECURED)}webhook/${SECURED.webhookId}/webhook${query}`, {
+							method: 'POST',
+							headers: { 'content-type': 'application/json' },
+							body: JSON.stringify(jobCreatedEnvelope(id(`forged-${i}`))),
+						});
+						await response.arrayBuffer();
+						statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+					},
+				).then(() => Date.now() - flooded);
+
+				// Beside it, the service's real events: processing cycles until 100 or more went to this account.
+				let sent = 0;
+				while (sent < 100) {
+					const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ created: 20, updated: 5, deleted: 5, signals: 20 }) });
+					const { events } = (await response.json()) as { events: { account_id: string }[] };
+					sent += events.filter((e) => e.account_id === 'acc_demo').length;
+				}
+				const floodMs = await flood;
+
+				type Attempt = { webhook_event_id: string; outcome: string; url: string; duration_ms: number; status: number | null };
+				let attempts: Attempt[] = [];
+				for (const deadline = Date.now() + 240_000; Date.now() < deadline; await pause(1000)) {
+					({ data: attempts } = (await (await fetch(`${deployment.n8n.mock.appUrl}/__mock/deliveries`)).json()) as { data: Attempt[] });
+					attempts = attempts.filter((a) => a.url === url);
+					if (attempts.filter((a) => a.outcome === 'delivered' || a.outcome === 'failed').length >= sent) break;
+				}
+				const eventIds = [...new Set(attempts.map((a) => a.webhook_event_id))];
+				const durations = attempts.map((a) => a.duration_ms).sort((a, b) => a - b);
+				console.log(
+					`[measured] regular mode, URL Secret on: ${FORGED} forged deliveries, ${FORGED_IN_FLIGHT} in flight, answered in ${(floodMs / 1000).toFixed(1)} s (${Math.round(FORGED / (floodMs / 1000))}/s; statuses ${JSON.stringify(Object.fromEntries(statuses))}); beside them ${eventIds.length} real events in ${attempts.length} attempts, answered in p50 ${durations[Math.floor(durations.length / 2)]} ms, max ${durations.at(-1)} ms`,
+				);
+				expect(Object.fromEntries(statuses)).toEqual({ 403: FORGED });
+				expect(eventIds).toHaveLength(sent);
+				expect(attempts.filter((a) => a.outcome === 'delivered').map((a) => a.webhook_event_id).sort()).toEqual([...eventIds].sort());
+				// Every answer n8n gave a real delivery came within the service's timeout (a spoiled one is the front's 500).
+				expect(attempts.filter((a) => a.status === null || a.duration_ms >= 5000)).toEqual([]);
+				const spoiled = eventIds.filter((e) => spoilOf.get(e));
+				expect(spoiled.length).toBeGreaterThan(10);
+				expect(spoiled.filter((e) => attempts.filter((a) => a.webhook_event_id === e).length < 2)).toEqual([]);
+				const executions = await executionsOf(deployment, SECURED.id);
+				expect(executions).toHaveLength(before + eventIds.length);
+				expect(Object.values(executionsPerId(executions, eventIds))).toEqual(eventIds.map(() => 1));
+			}, 600_000);
+		}
 
 		if (mode === 'queue') {
 			it(`n8n's Remove Duplicates after the trigger, history ${REMOVE_DUPLICATES_HISTORY}: every execution after the ${REMOVE_DUPLICATES_HISTORY}th new id fails`, async () => {

@@ -84,7 +84,7 @@ describe('bad answers fail the run, never a short success', () => {
 				expect(run.error?.message, context).toMatch(new RegExp(`^${escape(walk.label)}: the service's answer \\(${escape(walk.secondPage)}`));
 				expect(run.error?.message, context).toMatch(problem(list));
 				// No page was asked twice: a bad body is not retried into a different answer. Page 1, page 2, and at most
-				// the two pages after it, which a walk whose pages page 1 predicts asks for while page 2 is read (pages/collect.ts).
+				// the two pages after it, which a walk whose pages page 1 predicts asks for while page 2 is read (nodes/shared/pages/collect.ts).
 				const urls = serviceUrls().slice(asked);
 				expect(new Set(urls).size, context).toBe(urls.length);
 				expect(urls.length, context).toBeGreaterThanOrEqual(2);

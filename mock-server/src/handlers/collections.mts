@@ -1,6 +1,6 @@
 /** The account's collections and the sources of one collection (cursor pages by source_id). */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
+import { CURSOR_PARAMS, LIMITS } from '../../../contract/api';
 import { sourcesOfCollectionQuerySchema, type Source } from '../../../contract/schemas';
 import { cursorPage, decodeCursor } from '../http/cursor.mts';
 import { parseQuery } from '../http/query.mts';
@@ -10,14 +10,14 @@ import { apiRoute, type HandlerContext } from '../http/route.mts';
 export function collectionHandlers(context: HandlerContext): HttpHandler[] {
 	const { store } = context;
 	return [
-		apiRoute(context, 'get', API_PATHS.collections, ({ account }) =>
+		apiRoute(context, 'collections', ({ account }) =>
 			HttpResponse.json({
 				data: store.collectionsOf(account.account_id).map(({ collection_id, name, description, count_sources, created_at }) => ({
 					collection_id, name, description, count_sources, created_at,
 				})),
 			}),
 		),
-		apiRoute(context, 'get', API_PATHS.sourcesOfCollection, ({ url, params, account }) => {
+		apiRoute(context, 'sourcesOfCollection', ({ url, params, account }) => {
 			const collection = store.collectionsOf(account.account_id).find((c) => c.collection_id === params.collection_id);
 			if (!collection) return apiError(404, `No collection with id "${params.collection_id}"`);
 			const query = parseQuery(sourcesOfCollectionQuerySchema, url);

@@ -1,6 +1,6 @@
 /** Jobs: of a source (by domain or id, cursor pages), search (offset pages), filters, by id. */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CHOICES, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
+import { CHOICES, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
 import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../../../contract/schemas';
 import type { Account, StoredJob } from '../data/model.mts';
 import { cursorPage, decodeCursor } from '../http/cursor.mts';
@@ -54,13 +54,13 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 	};
 
 	return [
-		apiRoute(context, 'get', API_PATHS.jobsOfSourceById, (call) => jobsOfSource(call, call.params.source_id)),
-		apiRoute(context, 'get', API_PATHS.jobsOfSourceByDomain, (call) =>
+		apiRoute(context, 'jobsOfSourceById', (call) => jobsOfSource(call, call.params.source_id)),
+		apiRoute(context, 'jobsOfSourceByDomain', (call) =>
 			jobsOfSource(call, store.sourcesByDomain.get(call.params.url_source)?.source_id),
 		),
 		// Registered before jobById so that "filters" is never read as a job id.
-		apiRoute(context, 'get', API_PATHS.jobFilters, async ({ account }) => HttpResponse.json(await accountFilters(context, account))),
-		apiRoute(context, 'get', API_PATHS.jobSearch, async ({ url, account }) => {
+		apiRoute(context, 'jobFilters', async ({ account }) => HttpResponse.json(await accountFilters(context, account))),
+		apiRoute(context, 'jobSearch', async ({ url, account }) => {
 			const query = parseQuery(jobSearchQuerySchema, url, REPEATED_SEARCH_PARAMS);
 			if (query instanceof Response) return query;
 			const unavailable = unavailableFilter(account, query);
@@ -79,7 +79,7 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 			return recentPages.get(JSON.stringify([key, query.offset]), version, () =>
 				new KeptBody(jobsEnvelopeChunks(matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize), metrics))).response();
 		}),
-		apiRoute(context, 'get', API_PATHS.jobById, ({ params, account }) => {
+		apiRoute(context, 'jobById', ({ params, account }) => {
 			const job = store.jobById(params.job_id);
 			if (!job || !store.sees(account.account_id, job)) return apiError(404, `No job with id "${params.job_id}"`);
 			return jsonBytes(recordBytes(job));

@@ -1,6 +1,5 @@
 /** The three signals endpoints: page/per_page pagination over the account's signals, newest first. */
 import type { HttpHandler } from 'msw';
-import { API_PATHS } from '../../../contract/api';
 import { findCategory, isSignalGroup } from '../../../contract/hierarchy';
 import { signalsQuerySchema, type Pagination, type Signal } from '../../../contract/schemas';
 import { RecentResults } from '../data/recent-results.mts';
@@ -45,8 +44,8 @@ export function signalHandlers(context: HandlerContext): HttpHandler[] {
 		return body.response();
 	};
 	return [
-		apiRoute(context, 'get', API_PATHS.signalsOfType, answer),
-		apiRoute(context, 'get', API_PATHS.signalsOfCategory, answer),
-		apiRoute(context, 'get', API_PATHS.signalsOfGroup, answer),
+		apiRoute(context, 'signalsOfType', answer),
+		apiRoute(context, 'signalsOfCategory', answer),
+		apiRoute(context, 'signalsOfGroup', answer),
 	];
 }

@@ -3,7 +3,7 @@
  * A domain the source moved away from is 404 naming its new domain (CHOICES.movedDomainStatus).
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { API_PATHS, CHOICES } from '../../../contract/api';
+import { CHOICES } from '../../../contract/api';
 import type { Source } from '../../../contract/schemas';
 import { apiError } from '../http/respond.mts';
 import { apiRoute, type ApiCall, type HandlerContext } from '../http/route.mts';
@@ -29,8 +29,8 @@ export function sourceHandlers(context: HandlerContext): HttpHandler[] {
 		return source instanceof Response ? source : HttpResponse.json(source);
 	};
 	return [
-		apiRoute(context, 'get', API_PATHS.sourceById, (call) => answer(call, call.params.source_id)),
-		apiRoute(context, 'get', API_PATHS.sourceByDomain, (call) =>
+		apiRoute(context, 'sourceById', (call) => answer(call, call.params.source_id)),
+		apiRoute(context, 'sourceByDomain', (call) =>
 			answer(call, store.sourcesByDomain.get(call.params.url_source)?.source_id),
 		),
 	];

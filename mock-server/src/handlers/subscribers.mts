@@ -7,7 +7,7 @@
  * pass it adds none and answers the upload's error.
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { APP_PATHS, EMAIL_ADDRESS_PATTERN, LIMITS } from '../../../contract/api';
+import { EMAIL_ADDRESS_PATTERN, LIMITS } from '../../../contract/api';
 import { subscriberUploadBodySchema } from '../../../contract/schemas';
 import { parseJsonBody } from '../http/body.mts';
 import { uploadError } from '../http/respond.mts';
@@ -16,7 +16,7 @@ import { appRoute, type HandlerContext } from '../http/route.mts';
 export function subscriberHandlers(context: HandlerContext, nowSeconds: () => number): HttpHandler[] {
 	const { store } = context;
 	return [
-		appRoute(context, 'post', APP_PATHS.subscriberUpload, async (call) => {
+		appRoute(context, 'subscriberUpload', async (call) => {
 			const { request } = call;
 			const body = await parseJsonBody(request, subscriberUploadBodySchema, {
 				fail: uploadError,

@@ -1,13 +1,13 @@
 /**
  * The webhook settings API that emulates the web application's settings page
- * (`{app_url}/api/webhooks`, an assumed path, see APP_PATHS): app routes like
+ * (`{app_url}/api/webhooks`, an assumed path: contract/endpoints.ts): app routes like
  * subscriber upload (fault injection, the journal, the shared body parser),
  * authenticated by the bearer token like /v2. They read no data a processing
  * cycle changes, so they answer during a cycle. The settings and the deliveries
  * themselves are webhooks/'s; the delivery log is a control route (control.mts).
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { APP_PATHS, LIMITS } from '../../../contract/api';
+import { LIMITS } from '../../../contract/api';
 import { webhookSettingInputSchema } from '../../../contract/schemas';
 import { parseJsonBody } from '../http/body.mts';
 import { apiError } from '../http/respond.mts';
@@ -42,13 +42,13 @@ export function webhookHandlers(context: HandlerContext, settings: WebhookSettin
 	};
 	const settingsOnly = { readsData: false };
 	return [
-		appRoute(context, 'get', APP_PATHS.webhooks, (call) => {
+		appRoute(context, 'listWebhooks', (call) => {
 			const account = accountOf(call);
 			if (account instanceof Response) return account;
 			return HttpResponse.json({ data: settings.list(account.account_id) });
 		}, settingsOnly),
 
-		appRoute(context, 'post', APP_PATHS.webhooks, async (call) => {
+		appRoute(context, 'createWebhook', async (call) => {
 			const account = accountOf(call);
 			if (account instanceof Response) return account;
 			const body = await parseJsonBody(call.request, webhookSettingInputSchema, {
@@ -70,7 +70,7 @@ export function webhookHandlers(context: HandlerContext, settings: WebhookSettin
 			return HttpResponse.json(settings.create(account.account_id, body, nowSeconds()), { status: 201 });
 		}, settingsOnly),
 
-		appRoute(context, 'delete', APP_PATHS.webhookById, (call) => {
+		appRoute(context, 'deleteWebhook', (call) => {
 			const account = accountOf(call);
 			if (account instanceof Response) return account;
 			if (!settings.remove(account.account_id, call.params.webhook_id)) {

@@ -9,6 +9,7 @@
  */
 import { http, type HttpHandler } from 'msw';
 import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
+import { ENDPOINTS, type EndpointName } from '../../../contract/endpoints';
 import type { Account } from '../data/model.mts';
 import type { Store } from '../data/store.mts';
 import type { DataGate } from '../process/cycle-work.mts';
@@ -52,16 +53,14 @@ export interface ApiCall extends AppCall {
 	account: Account;
 }
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+/** The endpoints under the API URL (`/v2`, bearer token, rate limit) and under the app URL. */
+export type ApiEndpoint = { [E in EndpointName]: (typeof ENDPOINTS)[E]['on'] extends 'api' ? E : never }[EndpointName];
+export type AppEndpoint = Exclude<EndpointName, ApiEndpoint>;
 
-/** A `/v2` route; `path` is its API_PATHS entry. */
-export function apiRoute(
-	context: HandlerContext,
-	method: Method,
-	path: string,
-	resolve: (call: ApiCall) => Response | Promise<Response>,
-): HttpHandler {
-	return appRoute(context, method, `${API_VERSION_SEGMENT}${path}`, async (call) => {
+/** A `/v2` route: the endpoint's method and path from the contract's table (contract/endpoints.ts). */
+export function apiRoute(context: HandlerContext, endpoint: ApiEndpoint, resolve: (call: ApiCall) => Response | Promise<Response>): HttpHandler {
+	const { method, path } = ENDPOINTS[endpoint];
+	return route(context, method, `${API_VERSION_SEGMENT}${path}`, async (call) => {
 		const account = authenticate(call.request, context.store);
 		if (account instanceof Response) return account;
 		call.accountId = account.account_id;
@@ -80,13 +79,24 @@ export function apiRoute(
  */
 export function appRoute(
 	context: HandlerContext,
-	method: Method,
+	endpoint: AppEndpoint,
+	resolve: (call: AppCall) => Response | Promise<Response>,
+	options: { readsData?: boolean } = {},
+): HttpHandler {
+	const { method, path } = ENDPOINTS[endpoint];
+	return route(context, method, path, resolve, options);
+}
+
+function route(
+	context: HandlerContext,
+	method: 'GET' | 'POST' | 'DELETE',
 	path: string,
 	resolve: (call: AppCall) => Response | Promise<Response>,
 	{ readsData = true }: { readsData?: boolean } = {},
 ): HttpHandler {
 	const { faults, journal, gate, store } = context;
-	return http[method](`*${path}`, async ({ request, params }) => {
+	const handle = { GET: http.get, POST: http.post, DELETE: http.delete }[method];
+	return handle(`*${path}`, async ({ request, params }) => {
 		const url = new URL(request.url);
 		const call: AppCall = { request, url, params: decodeParams(params) };
 		const response = await faults.around(request, url.pathname, async () => (readsData ? gate.reading(() => resolve(call)) : resolve(call)));

@@ -1,7 +1,7 @@
 /**
  * The answers every operation shares, for the OpenAPI document: the error
- * answers of the routing layer (http/route.ts, server.ts) and the rate-limit
- * headers (CHOICES.rateLimitHeaderNames, http/rate-limit.ts).
+ * answers of the routing layer (http/route.mts, server.mts) and the rate-limit
+ * headers (CHOICES.rateLimitHeaderNames, http/rate-limit.mts).
  */
 import { CHOICES, LIMITS } from '../../../contract/api';
 import type { JsonSchema } from './json-schema.mts';

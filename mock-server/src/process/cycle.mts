@@ -7,7 +7,7 @@
  * the changed job (Store.viewers: tracks its source, passes the account's
  * filters) or tracks the signal's source.
  *
- * Realism rules kept on every change (README, "Processing rules"):
+ * Realism rules kept on every change (mock-server/README.md, "Data": its Processing rules):
  * - a source's count_jobboard_jobs is its job count, and
  *   count_jobbard_jobs_success_at the time of the change that set it;
  * - a domain move (`domain_changes`, or a signal event asked for with type
@@ -27,8 +27,8 @@
  *
  * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
  * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
- * turn: cycle-work.ts) and the cycle gives the loop up once a turn's share is
- * spent; the caller holds the data gate (data-gate.ts) so that no reader sees
+ * turn: cycle-work.mts) and the cycle gives the loop up once a turn's share is
+ * spent; the caller holds the data gate (DataGate, cycle-work.mts) so that no reader sees
  * half a cycle, and has the store merge its long lists at the end (Store.deferLists)
  * and rebuild the search index when it is due (Store.compactIndex). The draws and changes are the same as in one go, in the same order.
  */

@@ -12,7 +12,8 @@
  *    HTTP would serve `/foo/bar/v2/collections`.
  */
 import { isIP } from 'node:net';
-import { API_PATHS, API_VERSION_SEGMENT, APP_PATHS, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
+import { API_VERSION_SEGMENT, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
+import { ENDPOINTS } from '../../../contract/endpoints';
 
 /** Reads `--allowed-hosts`: names separated by commas (lower-cased; a port is not part of a name). Throws naming the bad part. */
 export function parseAllowedHosts(value: string): string[] {
@@ -32,8 +33,7 @@ export function hostAllowed(hostname: string, allowed: readonly string[]): boole
 }
 
 const SERVED = [
-	...Object.values(API_PATHS).map((path) => `${API_VERSION_SEGMENT}${path}`),
-	...Object.values(APP_PATHS),
+	...Object.values(ENDPOINTS).map(({ on, path }) => (on === 'api' ? `${API_VERSION_SEGMENT}${path}` : path)),
 	...Object.values(MOCK_CONTROL_PATHS),
 	OPENAPI_DOCUMENT_PATH,
 ].map((path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/g, '[^/]+')}/?$`));
