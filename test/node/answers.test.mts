@@ -1,9 +1,6 @@
 // The contract's answer rules (contract/answers.ts) against the zod schemas they restate, and, endpoint by endpoint
 // of the contract's table (contract/endpoints.ts), against the mock's real answers.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../harness/n8n/config.mts';
 import { ANSWERS, type AnswerName, type Rule } from '../../contract/answers';
 import { ENDPOINTS, fillPath, type EndpointName } from '../../contract/endpoints';
 import { findCategory } from '../../contract/hierarchy';
@@ -109,18 +106,5 @@ describe('contract/answers.ts', () => {
 		expect(problemIn({ data: ['secret text'] }, ANSWERS.collections)).toBe('data[0] is a string, not an object');
 		expect(problemIn([], ANSWERS.job)).toBe('the answer is a list, not an object');
 		expect(problemIn({ data: [], cursor_job_id: 5, metrics: { count_jobs: 0, updated_at: 0 } }, ANSWERS.jobsPage)).toBe('cursor_job_id is the number 5, not a string');
-	});
-});
-
-describe('docs/api-assumptions.md', () => {
-	it('lists every endpoint of the table with its method and path', () => {
-		const page = readFileSync(join(REPO_ROOT, 'docs/api-assumptions.md'), 'utf8');
-		const missing = (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => {
-			const { method, on, path } = ENDPOINTS[name];
-			const shown = `${on === 'api' ? '/v2' : ''}${path.replace(/:([a-z_]+)/g, '{$1}')}`;
-			const row = page.split('\n').find((line) => line.startsWith('|') && line.includes(shown));
-			return row === undefined || !row.includes(method);
-		});
-		expect(missing).toEqual([]);
 	});
 });
