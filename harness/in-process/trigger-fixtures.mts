@@ -1,4 +1,5 @@
 /** Event data and envelopes shaped like the contract's schemas, for the trigger's unit tests. */
+import { WEBHOOK_EVENTS } from '../../contract/events';
 import type { Job, Signal, WebhookEvent } from '../../contract/schemas';
 
 export const job: Job = {
@@ -46,7 +47,7 @@ export function envelope(
 ): WebhookEvent {
 	counter += 1;
 	const eventData =
-		eventType === 'signal' ? signal : eventType === 'job_deleted' ? { ...job, deleted_at: 1_763_000_200 } : job;
+		WEBHOOK_EVENTS[eventType].carries === 'signal' ? signal : eventType === 'job_deleted' ? { ...job, deleted_at: 1_763_000_200 } : job;
 	return {
 		webhook_event_id: `whe_test_${counter}`,
 		webhook_id: 'wh_test',

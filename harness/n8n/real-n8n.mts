@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 import { N8N_VERSION } from './config.mts';
 import { installN8n } from './install.mts';
 import { n8nCli, n8nCliOrThrow, packAndInstallPackage, startMock, type MockProcess } from './local-n8n.mts';
@@ -96,7 +97,8 @@ export interface RunData {
 	data: { resultData: { runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] }; error?: { message: string } }[]>; error?: { message: string } } };
 }
 
-export const ALL_EVENTS = ['job_created', 'job_updated', 'job_deleted', 'signal'];
+/** Every event type the service sends (contract/events.ts). */
+export const ALL_EVENTS: string[] = [...WEBHOOK_EVENT_TYPES];
 
 /** A published Job Signals Trigger of the tests: its workflow id, its webhook id and how it registers. */
 export interface TriggerWorkflow {
