@@ -166,18 +166,26 @@ export interface ExecutionSummary {
 
 const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'];
 
-/** Every execution of the workflow, id and status only (n8n's REST API pages by 100 at most: walked down by `lastId`). */
+/**
+ * Every execution of the workflow, id and status only. n8n's REST API pages by 100 at most: n8n 2.41 on by the
+ * opaque cursor each page names (`nextCursor`, null on the last page), earlier versions down by the lowest id read (`lastId`).
+ */
 export async function listExecutions(deployment: Deployment, workflowId: string): Promise<{ id: string; status: string }[]> {
 	const all: { id: string; status: string }[] = [];
-	// With a status filter n8n takes its range query, which honours lastId.
+	// With a status filter n8n takes its range query, which honours the page's position.
 	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: EXECUTION_STATUSES }));
-	for (let lastId: string | undefined; ; ) {
-		const response = await deployment.rest(`/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+	for (let position = ''; ; ) {
+		const response = await deployment.rest(`/rest/executions?filter=${filter}&limit=100${position}`);
 		if (!response.ok) throw new Error(`GET /rest/executions: ${response.status} ${await response.text()}`);
-		const { data } = (await response.json()) as { data: { results: { id: string; status: string }[] } };
+		const { data } = (await response.json()) as { data: { results: { id: string; status: string }[]; nextCursor?: string | null } };
 		all.push(...data.results);
+		if ('nextCursor' in data) {
+			if (!data.nextCursor) return all;
+			position = `&cursor=${encodeURIComponent(data.nextCursor)}`;
+			continue;
+		}
 		if (data.results.length < 100) return all;
-		lastId = data.results.map((e) => e.id).sort((a, b) => Number(a) - Number(b))[0];
+		position = `&lastId=${data.results.map((e) => e.id).sort((a, b) => Number(a) - Number(b))[0]}`;
 	}
 }
 
