@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'flatted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../harness/n8n/config.mts';
+import { DEFAULT_N8N_VERSION, N8N_VERSION, REPO_ROOT } from '../../harness/n8n/config.mts';
 import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerWorkflow, type TriggerWorkflow } from '../../harness/n8n/real-n8n.mts';
 import { executionsOf, executionsPerId, listExecutions, startDeployment, type Deployment, type Mode } from '../../harness/n8n/deployment.mts';
 import { processForPath } from '../../harness/n8n/webhook-front.mts';
@@ -123,7 +123,7 @@ export function describeExactlyOnce(mode: Mode): void {
 	const id = (name: string) => `e2e-${run}-${name}`;
 	const ALL = [...TRIGGERS, COMPLEMENT];
 	/** Workflows published in this mode only. */
-	const MODE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : [SECURED];
+	const MODE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : N8N_VERSION === DEFAULT_N8N_VERSION ? [SECURED] : [];
 	const pathOf = (t: TriggerWorkflow) => `/webhook/${t.webhookId}/webhook`;
 	/** The process the front routes the trigger's path to. */
 	const home = (t: TriggerWorkflow) => deployment.webhookBases[processForPath(pathOf(t), deployment.webhookBases.length)];
@@ -284,7 +284,8 @@ export function describeExactlyOnce(mode: Mode): void {
 			expect(data.staticData?.['node:Job Signals Trigger'], deployment.logs()).toMatchObject({ webhookId: expect.any(String), dedupeWindow: 1 });
 		});
 
-		if (mode === 'regular') {
+		// On the pinned n8n only: the checks run in the node, and the version matrix's time goes to what differs between versions.
+		if (mode === 'regular' && N8N_VERSION === DEFAULT_N8N_VERSION) {
 			it(`a flood of ${FORGED} forged deliveries beside the service's real ones, with URL Secret on: no forged execution, each real event once, each real answer within the service's 5 s`, async () => {
 				const appApi = (path: string, init: RequestInit = {}) =>
 					fetch(`${deployment.n8n.mock.appUrl}${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'content-type': 'application/json' } });
