@@ -128,7 +128,7 @@ export async function serviceRequest<E extends EndpointName>(context: ServiceCon
 		} finally {
 			requestDone(budgetKey);
 		}
-		if (status >= 200 && status < 300) return readAnswer(context, request, answer, secrets);
+		if (status >= 200 && status < 300) return readAnswer(context, request, endpoint.answer, answer, secrets);
 		if (endpoint.acceptStatuses?.includes(status)) return {} as AnswerOf<E>;
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
 			// The pacer holds the next attempt until Retry-After has passed; without one, back off here.
@@ -156,8 +156,7 @@ function textOf(body: unknown): string {
  * A 2xx answer, parsed and checked against its rule; secrets in it are redacted before it becomes output.
  * The one place an answer gets its type: the rule it passed is the contract's (contract/answers.ts).
  */
-function readAnswer<E extends EndpointName>(context: ServiceContext, request: ServiceRequest<E>, answer: RawAnswer, secrets: Secrets): AnswerOf<E> {
-	const rule = ENDPOINTS[request.endpoint].answer;
+function readAnswer<E extends EndpointName>(context: ServiceContext, request: ServiceRequest<E>, rule: Endpoint['answer'], answer: RawAnswer, secrets: Secrets): AnswerOf<E> {
 	if (rule === 'none') return {} as AnswerOf<E>;
 	const fail = (problem: string) => invalidAnswerError(context.getNode(), request, redactText(problem, secrets));
 	let body: unknown;
