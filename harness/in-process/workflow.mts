@@ -5,8 +5,9 @@
  * WorkflowExecute. Parameters are stored with every default filled in, as the
  * editor saves them. HTTP goes through n8n-core's own request helpers.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, IRun } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, IRun, WorkflowExecuteMode } from 'n8n-workflow';
 import { additionalData } from './additional-data.mts';
+import { useDeduplicationStore } from './deduplication.mts';
 import { buildNode, workflowRecord, type NodeSpec } from './build.mts';
 import { loadPackages } from './packages.mts';
 import { coreRuntime, workflowRuntime } from './runtime.mts';
@@ -40,20 +41,25 @@ export interface RunOptions {
 	input?: Array<Record<string, unknown>>;
 	/** Decrypted credential data by credential type name; each node gets a reference to every type given. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** The execution's mode (default 'manual', the editor's); 'trigger' runs as a published workflow's execution does. */
+	mode?: WorkflowExecuteMode;
+	/** The workflow's id (default 'harness-workflow'): the key of a node's records in the deduplication store. */
+	workflowId?: string;
 }
 
 const TRIGGER_NAME = 'Manual Trigger';
 const stepName = (index: number) => `Node ${index + 1}`;
 
 export async function runNode(options: NodeStep & RunOptions): Promise<NodeRun> {
-	const { input, credentials, ...step } = options;
-	const runs = await runChain([step], { input, credentials });
+	const { input, credentials, mode, workflowId, ...step } = options;
+	const runs = await runChain([step], { input, credentials, mode, workflowId });
 	return runs[0];
 }
 
 /** Runs the steps in a chain after the trigger; one NodeRun per step (empty when a step did not run). */
 export async function runChain(steps: NodeStep[], options: RunOptions = {}): Promise<NodeRun[]> {
 	const packages = await loadPackages();
+	await useDeduplicationStore();
 	const credentials = options.credentials ?? {};
 	const trigger = buildNode(packages, { type: 'n8n-nodes-base.manualTrigger' }, { id: 'node-0', name: TRIGGER_NAME, x: 0 }, {});
 	const nodes = [
@@ -64,9 +70,9 @@ export async function runChain(steps: NodeStep[], options: RunOptions = {}): Pro
 		nodes.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: nodes[index + 1].name, type: 'main' as const, index: 0 }]] }]),
 	);
 	const pinData = { [TRIGGER_NAME]: (options.input ?? [{}]).map((json) => ({ json: json as IDataObject })) };
-	const workflowData = workflowRecord('harness-workflow', nodes, connections);
+	const workflowData = workflowRecord(options.workflowId ?? 'harness-workflow', nodes, connections);
 	const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes, connections, active: false, nodeTypes: packages.nodeTypes, pinData });
-	const execute = new coreRuntime.WorkflowExecute(additionalData({ packages, credentials, workflowData }), 'manual');
+	const execute = new coreRuntime.WorkflowExecute(additionalData({ packages, credentials, workflowData }), options.mode ?? 'manual');
 	const run = await execute.run({ workflow, startNode: trigger, pinData });
 	return steps.map((_, index) => nodeRun(run, stepName(index)));
 }

@@ -21,7 +21,7 @@ export class JobSignals implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }],
+		credentials: [{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest', displayOptions: { hide: { resource: ['deduplication'] } } }],
 		properties,
 	};
 

@@ -16,7 +16,8 @@ describe('node description', () => {
 		const packages = await loadPackages();
 		const { description } = packages.nodeTypes.getByNameAndVersion(NODE_TYPE, 1);
 		expect(description.usableAsTool).toBe(true);
-		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest' }]);
+		// Deduplication calls no service: the editor asks for no credential there.
+		expect(description.credentials).toEqual([{ name: 'jobSignalsApi', required: true, testedBy: 'jobSignalsApiTest', displayOptions: { hide: { resource: ['deduplication'] } } }]);
 		// What the loaded node offers is what the operation files say: a folder per resource, a file per operation.
 		const actions = join(REPO_ROOT, 'nodes/JobSignals/actions');
 		const files = readdirSync(actions, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.operation.ts'));

@@ -1,7 +1,7 @@
 // The trigger's database record on queue-mode workers: a recording another worker's write dropped is made again.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { recordInDatabase } from '../../nodes/JobSignalsTrigger/database-record';
+import { recordInDatabase } from '../../nodes/shared/database-record';
 
 /**
  * n8n's row as two workers see it: this worker's writes go through `checkProcessedAndRecord`; `staleWrite`
@@ -18,6 +18,7 @@ function sharedRow() {
 				return { new: fresh, processed: items.filter((item) => !fresh.includes(item)) };
 			},
 		},
+		getNode: () => ({ name: 'Job Signals Trigger' }),
 		logger: { debug: (message: string) => logged.push(message), warn: (message: string) => logged.push(message) },
 	} as unknown as IExecuteFunctions;
 	return {
@@ -36,19 +37,19 @@ describe('the database record on a queue-mode worker', () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		const before = shared.read();
-		expect(await recordInDatabase(shared.context, 'wf:node', ['a', 'b'])).toEqual(['a', 'b']);
+		expect(await recordInDatabase(shared.context, 'wf:node', ['a', 'b'], 2000)).toEqual(['a', 'b']);
 		shared.staleWrite(before, ['c']);
 		expect(shared.row()).toEqual(['c']);
 		await vi.advanceTimersByTimeAsync(2000);
 		expect(shared.row().sort()).toEqual(['a', 'b', 'c']);
-		expect(shared.logged).toEqual([expect.stringContaining('2 delivered id(s) were dropped')]);
+		expect(shared.logged).toEqual([expect.stringContaining('Job Signals Trigger: 2 id(s) were dropped')]);
 	});
 
 	it('ids that were already recorded pass nothing on, and an assertion that finds them leaves the record alone', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
-		await recordInDatabase(shared.context, 'wf:node2', ['a']);
-		expect(await recordInDatabase(shared.context, 'wf:node2', ['a', 'b'])).toEqual(['b']);
+		await recordInDatabase(shared.context, 'wf:node2', ['a'], 2000);
+		expect(await recordInDatabase(shared.context, 'wf:node2', ['a', 'b'], 2000)).toEqual(['b']);
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(shared.row()).toEqual(['a', 'b']);
 		expect(shared.logged).toEqual([]);
@@ -57,12 +58,12 @@ describe('the database record on a queue-mode worker', () => {
 	it('a failing check is logged and ends the assertions; the execution had its answer already', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
-		const fresh = await recordInDatabase(shared.context, 'wf:node3', ['a']);
+		const fresh = await recordInDatabase(shared.context, 'wf:node3', ['a'], 2000);
 		shared.context.helpers.checkProcessedAndRecord = async () => {
 			throw new Error('connection lost');
 		};
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(fresh).toEqual(['a']);
-		expect(shared.logged).toEqual([expect.stringContaining('could not check its database record of delivered ids again: connection lost')]);
+		expect(shared.logged).toEqual([expect.stringContaining('could not check its database record of ids again: connection lost')]);
 	});
 });

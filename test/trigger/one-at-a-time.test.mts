@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAtATime } from '../../nodes/JobSignalsTrigger/one-at-a-time';
+import { oneAtATime } from '../../nodes/shared/one-at-a-time';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

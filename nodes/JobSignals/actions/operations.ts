@@ -2,6 +2,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { OperationRun } from '../helpers/items';
 import * as collectionGetAll from './collection/getAll.operation';
+import * as deduplicationKeepNew from './deduplication/keepNew.operation';
 import * as jobGet from './job/get.operation';
 import * as jobGetAllForSource from './job/getAllForSource.operation';
 import * as jobGetFilters from './job/getFilters.operation';
@@ -19,6 +20,7 @@ export interface Operation {
 
 export const OPERATIONS = {
 	collection: { getAll: collectionGetAll },
+	deduplication: { keepNew: deduplicationKeepNew },
 	job: { get: jobGet, getAllForSource: jobGetAllForSource, getFilters: jobGetFilters, search: jobSearch },
 	signal: { getAll: signalGetAll },
 	source: { get: sourceGet, getAllInCollection: sourceGetAllInCollection },

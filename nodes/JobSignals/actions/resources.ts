@@ -15,6 +15,7 @@ const DEFAULT_OPERATION: { [R in Resource]: keyof (typeof OPERATIONS)[R] } = {
 	source: 'get',
 	collection: 'getAll',
 	subscriber: 'upload',
+	deduplication: 'keepNew',
 };
 
 const operationsOf = (resource: Resource): Operation[] => Object.values(OPERATIONS[resource]);
@@ -42,6 +43,7 @@ export const resourceProperty: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Collection', value: 'collection', description: 'Lists of companies the account keeps in the service\'s web application' },
+		{ name: 'Deduplication', value: 'deduplication', description: 'Jobs and signals from several triggers, each passed on once' },
 		{ name: 'Job', value: 'job', description: 'Job posts of the companies the account tracks: search them, or get one or a company\'s' },
 		{ name: 'Signal', value: 'signal', description: 'Intent signals: problems and changes the service detected at companies, with evidence' },
 		{ name: 'Source', value: 'source', description: 'A company the service tracks, by its domain or source ID' },
