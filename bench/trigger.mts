@@ -135,6 +135,51 @@ async function main() {
 		agent.destroy();
 		await served.close();
 	}
+	await checksSideBySide(built.JobSignalsTrigger);
+}
+
+/** Pairs of bursts, checks off and on, in alternating order (machines drift; a pair shares its moment). */
+const CHECK_PAIRS = 8;
+const SECRET = 'bench-url-secret-0123456789abcdef';
+
+/**
+ * What the sender checks cost: the same burst to a trigger without checks and to one with URL Secret and Allowed IPs
+ * (127.0.0.1, the sender), each a fresh trigger, pair by pair. The figure is the receiver's handling time per delivery.
+ */
+async function checksSideBySide(JobSignalsTrigger: new () => INodeType) {
+	const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+	const handlingMedian = async (checks: boolean) => {
+		const parameters = checks ? { options: { urlSecret: SECRET, allowedIps: '127.0.0.1' } } : {};
+		const served = await serveTrigger(createTrigger({ nodeType: new JobSignalsTrigger(), parameters }));
+		try {
+			const url = new URL(checks ? `${served.url}?secret=${SECRET}` : served.url);
+			const results = await sendAll(agent, url, buildBurst());
+			if (results.some((result) => result.status !== 200)) throw new Error(`checks ${checks ? 'on' : 'off'}: answers other than 200`);
+			if (served.emitted.length !== DISTINCT) throw new Error(`checks ${checks ? 'on' : 'off'}: ${served.emitted.length} events emitted, not ${DISTINCT}`);
+			return percentile([...served.handlingMs].sort((a, b) => a - b), 50);
+		} finally {
+			await served.close();
+		}
+	};
+	const ratios: number[] = [];
+	const rows: string[] = [];
+	for (let pair = 0; pair < CHECK_PAIRS; pair++) {
+		const onFirst = pair % 2 === 1;
+		const first = await handlingMedian(onFirst);
+		const second = await handlingMedian(!onFirst);
+		const [off, on] = onFirst ? [second, first] : [first, second];
+		ratios.push(on / off);
+		rows.push(`pair ${pair + 1} (${onFirst ? 'on first' : 'off first'}): off p50 ${off.toFixed(3)} ms, on p50 ${on.toFixed(3)} ms, ×${(on / off).toFixed(3)}`);
+	}
+	agent.destroy();
+	const sorted = [...ratios].sort((a, b) => a - b);
+	console.log(
+		[
+			`sender checks (URL Secret + Allowed IPs) against none, ${CHECK_PAIRS} pairs of ${buildBurst().length}-delivery bursts, receiver's handling per delivery:`,
+			...rows,
+			`median ratio on/off: ×${percentile(sorted, 50).toFixed(3)} (min ×${sorted[0].toFixed(3)}, max ×${sorted.at(-1)!.toFixed(3)}; goal ≤ ×1.05)`,
+		].join('\n'),
+	);
 }
 
 void main();

@@ -2,7 +2,7 @@
  * Serves a harnessed trigger over real HTTP, the way n8n's webhook server
  * does: node:http on 127.0.0.1 with an ephemeral port; read the whole body,
  * parse it as JSON (400 when it is not JSON), keep the raw bytes, run the
- * webhook function, write its answer.
+ * webhook function with the URL's query and the client's address, write its answer.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +38,8 @@ export async function serveTrigger(trigger: Trigger, interference: Interference 
 			response.writeHead(early).end();
 			return;
 		}
-		const result = await trigger.deliver({ body, headers: request.headers, rawBody });
+		const query = Object.fromEntries(new URL(request.url ?? '/', 'http://receiver').searchParams);
+		const result = await trigger.deliver({ body, headers: request.headers, rawBody, query, remoteAddress: request.socket.remoteAddress });
 		handlingMs.push(performance.now() - started);
 		if (result.emitted) emitted.push(...result.emitted);
 		const late = await interference.after?.(eventId, attempt);

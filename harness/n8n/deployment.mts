@@ -35,6 +35,8 @@ export interface Deployment {
 	restart(whileDown?: () => Promise<void>): Promise<void>;
 	/** `kill -9` of every n8n process at once (Postgres and Redis keep running), then as `restart`. */
 	crash(whileDown?: () => Promise<void>): Promise<void>;
+	/** Queue mode: `kill -9` of one worker process, `whileDown`, then a new worker process in its place. */
+	crashWorker(whileDown?: () => Promise<void>): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -147,6 +149,14 @@ export async function startDeployment(
 			await Promise.all(processes?.services.map((s) => s.kill()) ?? []);
 			await whileDown?.();
 			await up();
+		},
+		async crashWorker(whileDown) {
+			const index = processes?.services.findIndex((s) => s.label.startsWith('worker')) ?? -1;
+			if (!processes || index < 0) throw new Error('crashWorker: this deployment has no worker process');
+			const worker = processes.services[index];
+			await worker.kill();
+			await whileDown?.();
+			processes.services[index] = await startN8n(n8n.userFolder, await freeN8nPorts(), { env: webhookEnv, command: 'worker', label: `${worker.label}-again` });
 		},
 		async close() {
 			await down();

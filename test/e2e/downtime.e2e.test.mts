@@ -10,12 +10,14 @@
  * REST API): what the webhook trigger alone passed on, and what came out of Keep New. Cycles delete no job: a
  * job created and deleted while n8n is down cannot be polled (the docs say so), and is left out here.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'flatted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../harness/n8n/config.mts';
 import { CREDENTIAL, type RealN8n } from '../../harness/n8n/real-n8n.mts';
 import { executionsOf, startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
 
-const WORKFLOW = 'e2eCatchUp';
 const WEBHOOK_ID = '5e7c2a91-4d3b-4f6a-8e1c-7b9d0a2f6c34';
 const WEBHOOK_NODE = 'Job Signals Trigger';
 const KEEP_NEW = 'Keep New';
@@ -30,48 +32,27 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Six poll times a minute, each trigger on its own seconds: a poll every 10 s (n8n refuses a cron more often than once a minute). */
 const pollTimes = (offset: number) => ({ item: [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) });
 
-const POLLS = [
-	{ name: 'New Jobs', parameters: { event: 'newJob', jobsFrom: 'search', search: '', locations: '', categories: [] } },
-	{ name: 'New Problems', parameters: { event: 'newSignal', group: 'problems', category: '', directOnly: false, activeOnly: false } },
-	{ name: 'New Changes', parameters: { event: 'newSignal', group: 'changes', category: '', directOnly: false, activeOnly: false } },
-];
+interface ExampleNode {
+	type: string;
+	webhookId?: string;
+	parameters: Record<string, unknown>;
+	credentials?: object;
+}
+
+/** The shipped example (examples/workflows/every-new-job-and-signal.workflow.json) on this test's credential, with a poll every 10 s. */
+const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'every-new-job-and-signal.workflow.json'), 'utf8')) as { id: string; nodes: ExampleNode[] };
+const WORKFLOW = example.id;
 
 function catchUpWorkflow() {
-	const toKeepNew = { main: [[{ node: KEEP_NEW, type: 'main', index: 0 }]] };
+	let polls = 0;
 	return {
-		id: WORKFLOW,
-		name: 'Every new job and signal, across downtime',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: `${WORKFLOW}-webhook`,
-				name: WEBHOOK_NODE,
-				type: 'n8n-nodes-job-signals.jobSignalsTrigger',
-				typeVersion: 1.1,
-				position: [0, 0],
-				webhookId: WEBHOOK_ID,
-				parameters: { registration: 'automatic', events: ['job_created', 'signal'] },
-				credentials: { jobSignalsApi: CREDENTIAL },
-			},
-			...POLLS.map((poll, i) => ({
-				id: `${WORKFLOW}-poll-${i}`,
-				name: poll.name,
-				type: 'n8n-nodes-job-signals.jobSignalsPollTrigger',
-				typeVersion: 1.1,
-				position: [0, 200 * (i + 1)],
-				parameters: { pollTimes: pollTimes(2 + 3 * i), ...poll.parameters },
-				credentials: { jobSignalsApi: CREDENTIAL },
-			})),
-			{ id: `${WORKFLOW}-keep`, name: KEEP_NEW, type: 'n8n-nodes-job-signals.jobSignals', typeVersion: 1, position: [300, 200], parameters: { resource: 'deduplication', operation: 'keepNew' } },
-			{ id: `${WORKFLOW}-done`, name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [600, 200], parameters: {} },
-		],
-		connections: {
-			[WEBHOOK_NODE]: toKeepNew,
-			...Object.fromEntries(POLLS.map((poll) => [poll.name, toKeepNew])),
-			[KEEP_NEW]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
-		},
-		pinData: {},
+		...example,
+		nodes: example.nodes.map((node) => {
+			if (node.credentials) node = { ...node, credentials: { jobSignalsApi: CREDENTIAL } };
+			if (node.webhookId) node = { ...node, webhookId: WEBHOOK_ID };
+			if (node.type === 'n8n-nodes-job-signals.jobSignalsPollTrigger') node = { ...node, parameters: { ...node.parameters, pollTimes: pollTimes(2 + 3 * polls++) } };
+			return node;
+		}),
 	};
 }
 
