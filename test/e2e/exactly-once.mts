@@ -221,7 +221,9 @@ export function describeExactlyOnce(mode: Mode): void {
 			}
 		});
 
-		it('the service\'s deliveries, with failures after n8n accepted them, start one execution per event', async () => {
+		// On the pinned n8n only: the cases above already show each version's webhook path deduplicating; this one adds the
+		// mock's retry schedule, which is the same on every version, and the version matrix's time goes to what differs.
+		it.skipIf(N8N_VERSION !== DEFAULT_N8N_VERSION)('the service\'s deliveries, with failures after n8n accepted them, start one execution per event', async () => {
 			const manual = TRIGGERS.find((t) => t.registration === 'manual')!;
 			const automatic = TRIGGERS.find((t) => t.registration === 'automatic')!;
 			const appApi = (path: string, init: RequestInit = {}) =>

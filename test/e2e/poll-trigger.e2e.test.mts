@@ -22,6 +22,10 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		await run?.close();
 	});
 
+	// Cases of the node's own handling (retries, overlapping polls), which no n8n version changes: on the pinned n8n only,
+	// so that the version matrix's time goes to what differs between versions.
+	const nodeOnlyCase = it.skipIf(N8N_VERSION !== DEFAULT_N8N_VERSION);
+
 	it('n8n lists the poll trigger among its node types, next to the webhook trigger', async () => {
 		const response = await run.deployment.rest('/types/nodes.json');
 		expect(response.status).toBe(200);
@@ -95,7 +99,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		expect({ missing: result.missing, duplicates: result.duplicates }).toEqual({ missing: [], duplicates: [] });
 	});
 
-	it('a 500 on page 2 of a walk, past the retries, fails the poll visibly; the next poll emits every item once', async () => {
+	nodeOnlyCase('a 500 on page 2 of a walk, past the retries, fails the poll visibly; the next poll emits every item once', async () => {
 		const before = (await observe(run.deployment, JOBS)).errors.length;
 		// Right after a poll of the job search, so the next poll finds all of the cycles' jobs at once (more than a page).
 		const since = Date.now();
@@ -117,7 +121,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		expect({ missing: result.missing, duplicates: result.duplicates }).toEqual({ missing: [], duplicates: [] });
 	});
 
-	it('an answer slower than the poll interval: the polls that start meanwhile do not emit its items again', async () => {
+	nodeOnlyCase('an answer slower than the poll interval: the polls that start meanwhile do not emit its items again', async () => {
 		// The next problems request waits 15 s before the mock answers it (at least one more poll time passes meanwhile).
 		await run.setFaults([{ path: PROBLEMS.path, latency_ms: 15_000, times: 1 }]);
 		const from = run.proxy.log.length;
@@ -144,7 +148,8 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 			expect({ missing: result.missing, duplicates: result.duplicates, unexpected: result.unexpected }).toEqual({ missing: [], duplicates: [], unexpected: [] });
 		}
 		console.log(`[measured] poll e2e, end of file (${run.cycles} cycles): ${JSON.stringify(all)}`);
-		expect([PROBLEMS, CHANGES, JOBS].map((w) => (all[w.id] as { failed: number }).failed)).toEqual([0, 1, 1]);
+		// A cut-off page failed one Changes poll; on the pinned n8n a 500 past the retries failed one Jobs poll too.
+		expect([PROBLEMS, CHANGES, JOBS].map((w) => (all[w.id] as { failed: number }).failed)).toEqual([0, 1, N8N_VERSION === DEFAULT_N8N_VERSION ? 1 : 0]);
 	});
 
 	// What a crash does is n8n's scheduler's behaviour, measured on the pinned version (docs/deployment-guarantees.md);
