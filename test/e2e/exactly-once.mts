@@ -36,6 +36,10 @@ const SECURED: TriggerWorkflow = { id: 'e2eTriggerSecured', webhookId: '8b3f1d64
 const FORGED = 10_000;
 const FORGED_IN_FLIGHT = 32;
 
+/** Triggers with Allowed IPs (regular mode only): one allows this machine's loopback, one only a documentation range. */
+const IPS_ALLOWED: TriggerWorkflow = { id: 'e2eTriggerIpsAllowed', webhookId: '1c7e4a93-6b2d-4f8a-9e3c-5d0b8a2f7e16', registration: 'manual', parameters: { options: { allowedIps: '127.0.0.1, ::1' } } };
+const IPS_REFUSED: TriggerWorkflow = { id: 'e2eTriggerIpsRefused', webhookId: '4a9d2c7e-3f1b-4e6a-8d5c-7b0e1f3a9c28', registration: 'manual', parameters: { options: { allowedIps: '192.0.2.0/24' } } };
+
 /** A trigger alone (queue mode only) whose first deliveries all arrive at once. */
 const FIRST_RECORDS: TriggerWorkflow = { id: 'e2eTriggerFirstRecords', webhookId: '6d2a9c4e-1b7f-4e3a-8c5d-2f9e0b1a7c63', registration: 'manual' };
 
@@ -123,7 +127,7 @@ export function describeExactlyOnce(mode: Mode): void {
 	const id = (name: string) => `e2e-${run}-${name}`;
 	const ALL = [...TRIGGERS, COMPLEMENT];
 	/** Workflows published in this mode only. */
-	const MODE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : N8N_VERSION === DEFAULT_N8N_VERSION ? [SECURED] : [];
+	const MODE_ONLY = mode === 'queue' ? [REMOVE_DUPLICATES, FIRST_RECORDS] : N8N_VERSION === DEFAULT_N8N_VERSION ? [SECURED, IPS_ALLOWED, IPS_REFUSED] : [];
 	const pathOf = (t: TriggerWorkflow) => `/webhook/${t.webhookId}/webhook`;
 	/** The process the front routes the trigger's path to. */
 	const home = (t: TriggerWorkflow) => deployment.webhookBases[processForPath(pathOf(t), deployment.webhookBases.length)];
@@ -288,6 +292,21 @@ export function describeExactlyOnce(mode: Mode): void {
 
 		// On the pinned n8n only: the checks run in the node, and the version matrix's time goes to what differs between versions.
 		if (mode === 'regular' && N8N_VERSION === DEFAULT_N8N_VERSION) {
+			it('Allowed IPs reads the address n8n saw: loopback allowed starts the workflow; a range without it answers 403 and starts nothing, a forged X-Forwarded-For included (n8n trusts no proxy hop by default)', async () => {
+				const post = (trigger: TriggerWorkflow, name: string, headers: Record<string, string> = {}) =>
+					fetch(`${home(trigger)}webhook/${trigger.webhookId}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(jobCreatedEnvelope(id(name))) });
+				const allowed = await post(IPS_ALLOWED, 'ip-allowed');
+				expect([allowed.status, await allowed.json()]).toEqual([200, { received: true, emitted: true }]);
+				for (const headers of [{}, { 'x-forwarded-for': '192.0.2.7' }]) {
+					const refused = await post(IPS_REFUSED, 'ip-refused', headers);
+					expect([refused.status, await refused.json()]).toEqual([403, { received: false, error: expect.stringMatching(/^sender .+ not allowed$/) }]);
+				}
+				expect(await countPerId(IPS_ALLOWED, ['ip-allowed'], 1)).toEqual({ total: 1, perId: ones(['ip-allowed']) });
+				await pause(2000);
+				expect(await listExecutions(deployment, IPS_REFUSED.id)).toEqual([]);
+			});
+
+
 			it(`a flood of ${FORGED} forged deliveries beside the service's real ones, with URL Secret on: no forged execution, each real event once, each real answer within the service's 5 s`, async () => {
 				const appApi = (path: string, init: RequestInit = {}) =>
 					fetch(`${deployment.n8n.mock.appUrl}${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'content-type': 'application/json' } });
