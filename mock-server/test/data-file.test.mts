@@ -77,6 +77,52 @@ describe('data beside the seed', () => {
 	});
 });
 
+describe('a clone of an account (what `record` writes)', () => {
+	it('takes ids of the mock\'s own form: created ones are numbered past them, and never retired as created', async () => {
+		const file = example();
+		file.jobs!.forEach((job, i) => (job.job_id = `job_00000${50 + i}`));
+		file.signals![0].signal_id = 'sig_0000090';
+		const service = await createMockService({ ...SMALL, sources: 0, data: file, maxCreatedRecords: 1 });
+		try {
+			const events = await service.processCycle({ created: 2, updated: 0, deleted: 0, signals: 2, domain_changes: 0 });
+			// One event per account that sees the record: the ids once each.
+			const ids = [...new Set(events.filter((e) => e.event_type !== 'job_deleted').map((e) => ('job_id' in e.event_data ? e.event_data.job_id : e.event_data.signal_id)))].sort();
+			expect(ids).toEqual(['job_0000053', 'job_0000054', 'sig_0000091', 'sig_0000092']);
+			// The cap of 1 retired the first created of each kind, none of the file's.
+			expect([...service.store.jobs.keys()].sort()).toEqual(['job_0000050', 'job_0000051', 'job_0000052', 'job_0000054']);
+			expect(service.store.signals.map((s) => s.signal_id).sort()).toEqual(['sig_0000090', 'sig_0000092']);
+		} finally {
+			service.close();
+		}
+	});
+
+	it('keeps a count_jobboard_jobs the file gives; with sources: 0 the file\'s collections are the only ones', async () => {
+		const file = example();
+		file.sources![0].count_jobboard_jobs = 40;
+		const service = await createMockService({ ...SMALL, sources: 0, data: file });
+		try {
+			expect(service.store.sources.get('src_acme')!.count_jobboard_jobs).toBe(40);
+			expect(service.store.sources.get('src_globex')!.count_jobboard_jobs).toBe(1);
+			expect(service.store.collectionsOf('acc_demo').map((c) => c.collection_id)).toEqual(['col_my_watchlist']);
+			expect(service.store.collectionsOf('acc_volume')).toEqual([]);
+		} finally {
+			service.close();
+		}
+	});
+
+	it('takes a signal that names a domain its source left, as a domain-url-change signal of the file says', async () => {
+		const file = example();
+		const move = { ...file.signals![0], signal_id: 'sig_move', info: { group: 'changes', category: 'url', type: 'domain-url-change' }, previous_value: 'acme-old.com', current_value: 'acme-robotics.com' };
+		const before = { ...file.signals![0], signal_id: 'sig_before', url_source: 'acme-old.com' };
+		const service = await createMockService({ ...SMALL, sources: 0, data: { ...file, signals: [...file.signals!, move, before] } });
+		try {
+			expect(service.store.signals.find((s) => s.signal_id === 'sig_before')?.url_source).toBe('acme-old.com');
+		} finally {
+			service.close();
+		}
+	});
+});
+
 describe('data and a state folder', () => {
 	it('keeps the folder to the data it was written over: another file, or none, is refused', async () => {
 		const { signals: _none, ...fewer } = example();
@@ -110,8 +156,8 @@ describe('a bad data file', () => {
 		['a source id of the seed', withFile((f) => void (f.sources![0].source_id = 'src_000001')), /: sources\[0\]\.source_id: duplicate id "src_000001"/],
 		['a duplicate domain', withFile((f) => void (f.sources![1].url_source = 'acme-robotics.com')), /: sources\[1\]\.url_source: duplicate domain "acme-robotics\.com"/],
 		['a duplicate job id', withFile((f) => void (f.jobs![1].job_id = 'job_acme_1')), /: jobs\[1\]\.job_id: duplicate id "job_acme_1"/],
-		['a job id of the mock\'s own form', withFile((f) => void (f.jobs![0].job_id = 'job_9999999')), /: jobs\[0\]\.job_id: "job_9999999" has the form of the mock's own job ids/],
-		['a signal id of the mock\'s own form', withFile((f) => void (f.signals![0].signal_id = 'sig_12')), /: signals\[0\]\.signal_id: "sig_12" has the form/],
+		['a job id of the seed', withFile((f) => void (f.jobs![0].job_id = 'job_0000001')), /: jobs\[0\]\.job_id: duplicate id "job_0000001"/],
+		['a signal whose domain its source never left', withFile((f) => void (f.signals![0].url_source = 'acme-old.com')), /: signals\[0\]\.url_source: "acme-old\.com" is not the domain of source "src_acme"/],
 		['a signal type outside its category', withFile((f) => void (f.signals![0].info.category = 'finance')), /: signals\[0\]\.info: problems\/finance\/outdated-legacy-systems is not a place in the signal hierarchy/],
 		['a collection of an unknown account', withFile((f) => void (f.collections![1].account_id = 'acc_nope')), /: collections\[1\]\.account_id: no account with id "acc_nope" \(the accounts: acc_demo, /],
 		['a collection of an unknown source', withFile((f) => void f.collections![0].source_ids.push('src_nope')), /: collections\[0\]\.source_ids\[2\]: no source with id "src_nope"/],

@@ -12,6 +12,7 @@ import { z } from 'zod/v4';
 import { collectionSchema, jobSchema, signalSchema, sourceSchema, type Source } from '../../../contract/schemas';
 import { ALL_TYPES, placeText, searchText } from './generate.mts';
 import type { Dataset, StoredCollection } from './model.mts';
+import { DOMAIN_CHANGE_TYPE } from './store.mts';
 
 export class DataFileError extends Error {}
 
@@ -32,9 +33,6 @@ const fileSchema = z
 
 /** The file's contents, as the in-process `data` option takes them. */
 export type DataFileContent = z.input<typeof fileSchema>;
-
-/** Ids of this form are the mock's own (the seed's and every later cycle's), so a file's record could collide with one. */
-const GENERATED_IDS = { jobs: /^job_\d+$/, signals: /^sig_\d+$/ } as const;
 
 /** A path or the contents themselves; the contents' name in errors is "the data option". */
 export type DataInput = string | DataFileContent;
@@ -66,18 +64,22 @@ export async function addData(seed: Dataset, input: DataInput): Promise<{ datase
 	const added: Source[] = file.sources.map((s, i) => {
 		if (sources.has(s.source_id)) fail(`sources[${i}].source_id`, `duplicate id "${s.source_id}"`);
 		if (domains.has(s.url_source)) fail(`sources[${i}].url_source`, `duplicate domain "${s.url_source}"`);
-		const source = { ...s, count_jobboard_jobs: 0 };
+		// A count the file gives is kept (a cloned account's board may hold jobs its filters hide); else the mock counts.
+		const source = { ...s, count_jobboard_jobs: s.count_jobboard_jobs ?? 0 };
 		sources.set(source.source_id, source);
 		domains.add(source.url_source);
 		return source;
 	});
-	const checkSource = (where: string, record: { source_id: string; url_source: string }) => {
+	// A signal made before its source moved keeps the old domain (as the mock's own do): a domain the file's
+	// domain-url-change signals say the source left is its domain too, for signals.
+	const formerDomains = new Set(file.signals.filter((s) => s.info.type === DOMAIN_CHANGE_TYPE && s.previous_value !== '').map((s) => `${s.source_id} ${s.previous_value}`));
+	const checkSource = (where: string, record: { source_id: string; url_source: string }, formerAllowed = false) => {
 		const source = sources.get(record.source_id) ?? fail(`${where}.source_id`, `no source with id "${record.source_id}"`);
-		if (source.url_source !== record.url_source) fail(`${where}.url_source`, `"${record.url_source}" is not the domain of source "${source.source_id}" ("${source.url_source}")`);
+		if (source.url_source === record.url_source || (formerAllowed && formerDomains.has(`${source.source_id} ${record.url_source}`))) return;
+		fail(`${where}.url_source`, `"${record.url_source}" is not the domain of source "${source.source_id}" ("${source.url_source}")`);
 	};
 	const jobIds = new Set(seed.jobs.map((j) => j.job.job_id));
 	file.jobs.forEach((job, i) => {
-		if (GENERATED_IDS.jobs.test(job.job_id)) fail(`jobs[${i}].job_id`, `"${job.job_id}" has the form of the mock's own job ids (job_ and digits): choose another`);
 		if (jobIds.has(job.job_id)) fail(`jobs[${i}].job_id`, `duplicate id "${job.job_id}"`);
 		if (job.deleted_at !== undefined) fail(`jobs[${i}].deleted_at`, 'a loaded job is live: leave deleted_at out');
 		checkSource(`jobs[${i}]`, job);
@@ -85,13 +87,12 @@ export async function addData(seed: Dataset, input: DataInput): Promise<{ datase
 	});
 	const signalIds = new Set(seed.signals.map((s) => s.signal_id));
 	file.signals.forEach((signal, i) => {
-		if (GENERATED_IDS.signals.test(signal.signal_id)) fail(`signals[${i}].signal_id`, `"${signal.signal_id}" has the form of the mock's own signal ids (sig_ and digits): choose another`);
 		if (signalIds.has(signal.signal_id)) fail(`signals[${i}].signal_id`, `duplicate id "${signal.signal_id}"`);
 		const { group, category, type } = signal.info;
 		if (!ALL_TYPES.some((t) => t.group === group && t.category === category && t.type === type)) {
 			fail(`signals[${i}].info`, `${group}/${category}/${type} is not a place in the signal hierarchy`);
 		}
-		checkSource(`signals[${i}]`, signal);
+		checkSource(`signals[${i}]`, signal, true);
 		signalIds.add(signal.signal_id);
 	});
 	const collections = file.collections ?? (added.length === 0 ? [] : [{
@@ -102,7 +103,9 @@ export async function addData(seed: Dataset, input: DataInput): Promise<{ datase
 		created_at: Math.min(...added.map((s) => s.created_at)),
 		source_ids: added.map((s) => s.source_id),
 	}]);
-	const collectionIds = new Set(seed.collections.map((c) => c.collection_id));
+	// With no sources (--sources 0) the seed's collections are empty: the file's are then the only ones.
+	const seedCollections = seed.sources.length === 0 ? [] : seed.collections;
+	const collectionIds = new Set(seedCollections.map((c) => c.collection_id));
 	const tracked: StoredCollection[] = collections.map((c, i) => {
 		if (collectionIds.has(c.collection_id)) fail(`collections[${i}].collection_id`, `duplicate id "${c.collection_id}"`);
 		if (!seed.accounts.some((a) => a.account_id === c.account_id)) {
@@ -113,10 +116,11 @@ export async function addData(seed: Dataset, input: DataInput): Promise<{ datase
 		return { ...c, source_ids: [...new Set(c.source_ids)], count_sources: new Set(c.source_ids).size };
 	});
 	const jobs = [...seed.jobs, ...file.jobs.map((job) => ({ job, text: searchText(job), places: placeText(job) }))];
-	// The job counts follow the jobs the mock holds, as the seed's do.
-	for (const job of file.jobs) sources.get(job.source_id)!.count_jobboard_jobs++;
+	// The job counts follow the jobs the mock holds, as the seed's do (unless the file gave the count).
+	const given = new Set(file.sources.filter((s) => s.count_jobboard_jobs !== undefined).map((s) => s.source_id));
+	for (const job of file.jobs) if (!given.has(job.source_id)) sources.get(job.source_id)!.count_jobboard_jobs++;
 	return {
-		dataset: { ...seed, sources: [...seed.sources, ...added], jobs, signals: [...seed.signals, ...file.signals], collections: [...seed.collections, ...tracked] },
+		dataset: { ...seed, sources: [...seed.sources, ...added], jobs, signals: [...seed.signals, ...file.signals], collections: [...seedCollections, ...tracked] },
 		fingerprint: createHash('sha256').update(text).digest('hex').slice(0, 16),
 	};
 }

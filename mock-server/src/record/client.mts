@@ -1,0 +1,108 @@
+/**
+ * The recorder's calls: GET with the bearer token, paced by `Pacing`, each answer read whole and
+ * parsed as JSON. Every failure is a RecordError with one line for the user and the exit status;
+ * its message names the URL (never the token: the token goes in the Authorization header only).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pacing, Pause } from './pacing.mts';
+
+/** One call's answer must arrive within this. */
+const TIMEOUT_MS = 60_000;
+/** 429s in a row for one call before the walk gives up. */
+const MAX_REFUSALS = 10;
+/** The most of a bad answer's body a message repeats. */
+const SNIPPET = 120;
+
+/** Exit status 1: the walk failed (the checkpoint is kept); 3: the API refused the token. */
+export class RecordError extends Error {
+	constructor(
+		message: string,
+		readonly exitStatus: 1 | 3 = 1,
+	) {
+		super(message);
+	}
+}
+
+export class ApiClient {
+	/** Calls answered (429s included): what the API's request log counts. */
+	calls = 0;
+	/** Whether an answer has shown the token works: a 400 before then means the token was refused. */
+	private accepted = false;
+
+	constructor(
+		private readonly base: string,
+		private readonly token: string,
+		private readonly pacing: Pacing,
+		private readonly onPause: (pause: Pause) => void,
+	) {}
+
+	/** The JSON of `GET {base}{path}`; `what` names the page in messages. */
+	async get(path: string, what: string): Promise<unknown> {
+		const url = `${this.base}${path}`;
+		for (let refusals = 0; ; refusals++) {
+			const pause = this.pacing.waitBeforeCall();
+			if (pause) await this.wait(pause);
+			const started = performance.now();
+			let response: Response;
+			let text: string;
+			try {
+				response = await fetch(url, {
+					headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+					signal: AbortSignal.timeout(TIMEOUT_MS),
+				});
+				text = await response.text();
+			} catch (error) {
+				throw new RecordError(`cannot reach ${url}: ${reason(error)}`);
+			}
+			this.calls++;
+			const retry = this.pacing.afterAnswer(response.headers, response.status, performance.now() - started);
+			if (retry) {
+				if (refusals >= MAX_REFUSALS) throw new RecordError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
+				await this.wait(retry);
+				continue;
+			}
+			if (!this.accepted && [400, 401, 403].includes(response.status)) {
+				throw new RecordError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, 3);
+			}
+			if (!response.ok) throw new RecordError(`${what}: the API answered ${response.status} ${errorText(text)}`);
+			this.accepted = true;
+			try {
+				return JSON.parse(text) as unknown;
+			} catch (error) {
+				const type = response.headers.get('content-type') ?? 'no content type';
+				throw new RecordError(`${what}: the answer is not JSON (${(error as Error).message}; ${type}, ${text.length} characters: ${snippet(text)})`);
+			}
+		}
+	}
+
+	private async wait(pause: Pause): Promise<void> {
+		this.onPause(pause);
+		await sleep(pause.ms);
+	}
+}
+
+/** The API error body's message (`{"status", "error", "message"}`), else the start of the body. */
+function errorText(text: string): string {
+	try {
+		const body = JSON.parse(text) as { message?: unknown; error?: unknown };
+		if (typeof body.message === 'string') return body.message;
+		if (typeof body.error === 'string') return body.error;
+	} catch {
+		// Not JSON: the body itself says what it is.
+	}
+	return snippet(text) || '(empty body)';
+}
+
+function snippet(text: string): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > SNIPPET ? `${line.slice(0, SNIPPET)}…` : line;
+}
+
+/** ECONNREFUSED, ENOTFOUND, a timeout…: the cause fetch wraps in "fetch failed". */
+function reason(error: unknown): string {
+	if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
+	const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+	if (typeof cause?.code === 'string') return cause.code;
+	if (typeof cause?.message === 'string') return cause.message;
+	return error instanceof Error ? error.message : String(error);
+}

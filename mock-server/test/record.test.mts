@@ -1,0 +1,432 @@
+// `job-signals-mock record` (the built CLI) against a second mock as the upstream: the clone it writes, served with
+// --data, answers every list as the upstream does, page by page; one call per page, within the rate limit; an
+// interrupted walk goes on where it stopped; the token is in no file; every bad input is one line and an exit status.
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CURSOR_PARAMS, LIMITS } from '../../contract/api';
+import { SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../../contract/hierarchy';
+import { createMockService } from '../src/service.mts';
+import { startMockServer, type RunningMockServer } from '../src/server.mts';
+import { CLI, runCli, type CliProcess } from './cli-process.mts';
+import { DEMO_TOKEN, VOLUME_TOKEN } from './harness.mts';
+
+/**
+ * The upstream: a small data set whose high-volume account (the one recorded) has two collections of over 100
+ * sources (two cursor pages each), jobs its own region filter thins, and signals over 1,000 in each group (two pages).
+ * A low rate limit, its window shortened by the time scale (8 calls per 1.2 s), so the walk waits on it several times.
+ */
+const DATA = { seed: 11, sources: 250, jobs: 900, signals: 2500 };
+const RATE = { rateLimit: 8, timeScale: 0.02 };
+
+interface Page {
+	status: number;
+	text: string;
+}
+
+const get = async (base: string, path: string, token: string): Promise<Page> => {
+	const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+	return { status: response.status, text: await response.text() };
+};
+
+let upstream: RunningMockServer;
+/** The same data as the upstream without its rate limit: what the upstream answers, asked as often as the comparison needs. */
+let reference: RunningMockServer;
+const running: CliProcess[] = [];
+const dirs: string[] = [];
+const start = (args: string[]) => {
+	const cli = runCli(args);
+	running.push(cli);
+	return cli;
+};
+const newDir = () => {
+	const dir = mkdtempSync(join(tmpdir(), 'mock-record-'));
+	dirs.push(dir);
+	return dir;
+};
+const recordArgs = (out: string, from = upstream.apiUrl, token = VOLUME_TOKEN) => ['record', '--from', from, '--token', token, '--out', out];
+
+/** The journal's calls as `GET /v2/jobs?offset=100`, in order. */
+const calls = (server: RunningMockServer) =>
+	server.service.requests().data.map((e) => ({ call: `${e.method} ${e.path}${Object.keys(e.query).length === 0 ? '' : `?${new URLSearchParams(e.query as Record<string, string>)}`}`, status: e.status }));
+
+/** The pages the walk must fetch, from the lists' own counts: the collections, each collection's sources, the jobs, each signal group. */
+async function pageCount(): Promise<number> {
+	const api = async (path: string) => JSON.parse((await get(reference.apiUrl, path, VOLUME_TOKEN)).text) as Record<string, never>;
+	const collections = (await api('/collections')).data as { count_sources: number }[];
+	let pages = 1 + collections.reduce((sum, c) => sum + Math.max(1, Math.ceil(c.count_sources / LIMITS.cursorPageSize)), 0);
+	const jobs = (await api('/jobs')).metrics as { count_jobs: number };
+	pages += Math.max(1, Math.ceil(jobs.count_jobs / LIMITS.jobSearchPageSize));
+	for (const group of SIGNAL_GROUPS) {
+		const signals = (await api(`/signals/${group}?per_page=${LIMITS.signalsMaxPerPage}&direct_only=false&active_only=false`)).pagination as { count_pages: number };
+		pages += Math.max(1, signals.count_pages);
+	}
+	return pages;
+}
+
+/** A walk run to the end, once for the file: the clone the other tests compare theirs with. */
+let fullClone: Promise<{ text: string; stderr: string; stdout: string; calls: ReturnType<typeof calls> }> | undefined;
+function recordOnce() {
+	fullClone ??= (async () => {
+		await upstream.service.reset();
+		const out = join(newDir(), 'clone.json');
+		const cli = start(recordArgs(out));
+		expect(await cli.exited).toBe(0);
+		return { text: readFileSync(out, 'utf8'), ...cli.output(), calls: calls(upstream) };
+	})();
+	return fullClone;
+}
+
+beforeAll(async () => {
+	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build -w mock-server\` first`);
+	[upstream, reference] = await Promise.all([startMockServer({ ...DATA, ...RATE, port: 0 }), startMockServer({ ...DATA, rateLimit: 0, port: 0 })]);
+});
+afterEach(() => {
+	for (const cli of running.splice(0)) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
+});
+afterAll(async () => {
+	await Promise.all([upstream.close(), reference.close()]);
+});
+
+describe('record, then --data', () => {
+	let clone: CliProcess;
+	let cloneUrl: string;
+	beforeAll(async () => {
+		const { text } = await recordOnce();
+		const file = join(newDir(), 'clone.json');
+		writeFileSync(file, text);
+		clone = runCli(['--port', '0', '--sources', '0', '--rate-limit', '0', '--data', file]);
+		[, cloneUrl] = await clone.waitFor(/API base URL: (\S+)\n/);
+	}, 60_000);
+	afterAll(() => {
+		clone.child.kill('SIGKILL');
+	});
+
+	it('makes one call per page, within the rate limit, and shows its progress', async () => {
+		const { calls: made, stdout, stderr, text } = await recordOnce();
+		const pages = await pageCount();
+		expect(made.filter((c) => c.status !== 200)).toEqual([]);
+		expect(made).toHaveLength(pages);
+		expect(new Set(made.map((c) => c.call)).size).toBe(pages);
+		// Signals at the largest page, all of them; job search without filters.
+		expect(made.map((c) => c.call)).toContain('GET /v2/signals/problems?page=1&per_page=1000&direct_only=false&active_only=false');
+		expect(made.map((c) => c.call)).toContain('GET /v2/jobs?offset=100');
+		const file = JSON.parse(text) as Record<string, unknown[]>;
+		const counts = Object.fromEntries(Object.entries(file).map(([k, v]) => [k, v.length]));
+		expect(stdout).toContain(`: ${counts.collections} collections, ${counts.sources} sources, ${counts.jobs} jobs, ${counts.signals} signals (${pages} pages; this run ${pages} calls in `);
+		expect(stderr).toMatch(/^record: \d+\/~?\d+ pages, \d+ collections, [\d,]+ sources, [\d,]+ jobs, [\d,]+ signals; about \d+ s left at 8 requests per \d+ s$/m);
+		expect(stderr).toMatch(/; waiting \d+ s \(the rate limit's budget is spent\)$/m);
+	});
+
+	it('serves the account\'s collections, sources and jobs to the demo account as the upstream does, page by page', async () => {
+		const differences: string[] = [];
+		let compared = 0;
+		/** Every page of a list on both; `next` reads a page's way to the next one. */
+		const same = async (first: string, next: (body: Record<string, unknown>, path: string) => string | undefined = () => undefined) => {
+			for (let path: string | undefined = first, n = 0; path !== undefined && n < 500; n++) {
+				const [want, got] = await Promise.all([get(reference.apiUrl, path, VOLUME_TOKEN), get(cloneUrl, path, DEMO_TOKEN)]);
+				compared++;
+				if (want.status !== got.status || want.text !== got.text) {
+					differences.push(`${path}: ${want.status} ${want.text.slice(0, 80)} ≠ ${got.status} ${got.text.slice(0, 80)}`);
+					return;
+				}
+				if (want.status !== 200) return;
+				path = next(JSON.parse(want.text) as Record<string, unknown>, path);
+			}
+		};
+		const byCursor = (param: string) => (body: Record<string, unknown>, path: string) =>
+			body[param] === undefined ? undefined : `${path.split('?')[0]}?${param}=${encodeURIComponent(body[param] as string)}`;
+		const byOffset = (body: Record<string, unknown>, path: string) => {
+			const url = new URL(path, 'http://x');
+			const offset = Number(url.searchParams.get('offset') ?? 0) + (body.data as unknown[]).length;
+			if ((body.data as unknown[]).length === 0 || offset >= (body.metrics as { count_jobs: number }).count_jobs) return undefined;
+			url.searchParams.set('offset', String(offset));
+			return `${url.pathname}${url.search}`;
+		};
+
+		await same('/collections');
+		const collections = JSON.parse((await get(reference.apiUrl, '/collections', VOLUME_TOKEN)).text) as { data: { collection_id: string }[] };
+		const sources: { source_id: string; url_source: string }[] = [];
+		for (const { collection_id } of collections.data) {
+			await same(`/collections/${collection_id}/sources`, byCursor(CURSOR_PARAMS.sources));
+			for (let cursor: string | undefined, n = 0; n === 0 || cursor !== undefined; n++) {
+				const page = JSON.parse((await get(reference.apiUrl, `/collections/${collection_id}/sources${cursor === undefined ? '' : `?${CURSOR_PARAMS.sources}=${cursor}`}`, VOLUME_TOKEN)).text) as { data: typeof sources; cursor_source_id?: string };
+				sources.push(...page.data);
+				cursor = page.cursor_source_id;
+			}
+		}
+		expect(sources.length).toBeGreaterThan(200);
+		for (const source of sources) {
+			await same(`/sources/id/${source.source_id}`);
+			await same(`/sources/${source.url_source}`);
+			await same(`/sources/id/${source.source_id}/jobs`, byCursor(CURSOR_PARAMS.jobs));
+			await same(`/sources/${source.url_source}/jobs`, byCursor(CURSOR_PARAMS.jobs));
+		}
+		await same('/jobs', byOffset);
+		await same('/jobs?search=engineer', byOffset);
+		await same('/jobs?locations=berlin', byOffset);
+		const jobs = JSON.parse((await get(reference.apiUrl, '/jobs?offset=0', VOLUME_TOKEN)).text) as { data: { job_id: string }[] };
+		for (const { job_id } of jobs.data) await same(`/jobs/${job_id}`);
+		expect(differences).toEqual([]);
+		expect(compared).toBeGreaterThan(4 * sources.length);
+	}, 120_000);
+
+	it('serves every signals list as the upstream does, at each page size and filter', async () => {
+		const differences: string[] = [];
+		let compared = 0;
+		const lists = [
+			...SIGNAL_GROUPS.map((g) => ({ path: `/signals/${g}`, sizes: ['', 'per_page=1000'] })),
+			...SIGNAL_CATEGORIES.map((c) => ({ path: `/signals/${c.group}/${c.id}`, sizes: ['', 'per_page=1000'] })),
+			...SIGNAL_CATEGORIES.flatMap((c) => c.types.map((t) => ({ path: `/signals/${c.group}/${c.id}/${t}`, sizes: ['', 'per_page=1000', 'per_page=7'] }))),
+		];
+		for (const { path, sizes } of lists) {
+			for (const size of sizes) {
+				for (const filter of ['', 'direct_only=false&active_only=false']) {
+					for (let page = 1, pages = 1; page <= pages; page++) {
+						const query = [size, filter, `page=${page}`].filter((q) => q !== '').join('&');
+						const [want, got] = await Promise.all([get(reference.apiUrl, `${path}?${query}`, VOLUME_TOKEN), get(cloneUrl, `${path}?${query}`, DEMO_TOKEN)]);
+						compared++;
+						if (want.status !== 200 || want.text !== got.text) differences.push(`${path}?${query}`);
+						pages = (JSON.parse(want.text) as { pagination: { count_pages: number } }).pagination.count_pages;
+					}
+				}
+			}
+		}
+		expect(differences).toEqual([]);
+		expect(compared).toBeGreaterThan(500);
+	}, 120_000);
+
+	it('keeps the token out of every file, and leaves no checkpoint behind', async () => {
+		const dir = newDir();
+		const out = join(dir, 'clone.json');
+		writeFileSync(out, (await recordOnce()).text);
+		expect(readdirSync(dir)).toEqual(['clone.json']);
+		expect(readFileSync(out, 'utf8')).not.toContain(VOLUME_TOKEN);
+	});
+});
+
+describe('the clone is the mock\'s data', () => {
+	it('runs cycles whose ids are new, sends events to the demo account, and keeps changes in a state folder', async () => {
+		const data = join(newDir(), 'clone.json');
+		writeFileSync(data, (await recordOnce()).text);
+		const file = JSON.parse(readFileSync(data, 'utf8')) as { jobs: { job_id: string }[]; signals: { signal_id: string }[] };
+		const stateDir = newDir();
+		const options = { sources: 0, data, stateDir, rateLimit: 0 };
+		const first = await createMockService(options);
+		const events = await first.processCycle({ created: 5, updated: 0, deleted: 1, signals: 3, domain_changes: 0 });
+		first.close();
+		const created = events.filter((e) => e.event_type === 'job_created').map((e) => (e.event_data as { job_id: string }).job_id);
+		const signals = events.filter((e) => e.event_type === 'signal').map((e) => (e.event_data as { signal_id: string }).signal_id);
+		expect(created).toHaveLength(5);
+		expect(signals).toHaveLength(3);
+		expect(new Set(events.map((e) => e.account_id))).toEqual(new Set(['acc_demo']));
+		const fileJobs = new Set(file.jobs.map((j) => j.job_id));
+		const fileSignals = new Set(file.signals.map((s) => s.signal_id));
+		expect(created.filter((id) => fileJobs.has(id))).toEqual([]);
+		expect(signals.filter((id) => fileSignals.has(id))).toEqual([]);
+		const again = await createMockService(options);
+		try {
+			expect(again.store.jobs.size).toBe(file.jobs.length + 5 - 1);
+			for (const id of created) expect(again.store.jobById(id)).toBeDefined();
+		} finally {
+			again.close();
+		}
+	});
+});
+
+describe('an interrupted walk', () => {
+	beforeEach(async () => {
+		await recordOnce();
+		await upstream.service.reset();
+	});
+
+	/** Waits until the upstream has answered `n` calls in all. */
+	const afterCalls = async (n: number) => {
+		for (let i = 0; i < 3000 && calls(upstream).length < n; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+	};
+
+	it('goes on where it stopped (SIGINT, then SIGKILL and a line cut short), fetching no page twice but the one in flight', async () => {
+		const out = join(newDir(), 'clone.json');
+		const partial = `${out}.partial`;
+		const pages = await pageCount();
+
+		const first = start(recordArgs(out));
+		await afterCalls(4);
+		first.child.kill('SIGINT');
+		expect(await first.exited).toBe(130);
+		expect(first.output().stderr).toMatch(/^job-signals-mock record: stopped \(SIGINT\); \d+ pages kept in \S+clone\.json\.partial: run the same command again to continue$/m);
+		expect(existsSync(out)).toBe(false);
+
+		const second = start(recordArgs(out));
+		await afterCalls(10);
+		second.child.kill('SIGKILL');
+		await second.exited;
+		expect(existsSync(out)).toBe(false);
+		expect(readFileSync(partial, 'utf8')).not.toContain(VOLUME_TOKEN);
+		// A page whose write a crash cut short.
+		appendFileSync(partial, '{"request":{"list":"jobs","offset":');
+
+		const third = start(recordArgs(out));
+		expect(await third.exited).toBe(0);
+		expect(third.output().stderr).toMatch(/^job-signals-mock record: continuing the walk kept in \S+\.partial \(\d+ pages\)$/m);
+		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
+		expect(existsSync(partial)).toBe(false);
+
+		const made = calls(upstream);
+		expect(made.filter((c) => c.status !== 200)).toEqual([]);
+		const twice = made.length - new Set(made.map((c) => c.call)).size;
+		expect(twice).toBeLessThanOrEqual(2);
+		expect(made.length).toBe(pages + twice);
+	}, 60_000);
+});
+
+describe('an upstream without rate-limit headers', () => {
+	let bare: RunningMockServer;
+	beforeAll(async () => {
+		bare = await startMockServer({ ...DATA, ...RATE, rateLimitHeaders: false, port: 0 });
+	});
+	afterAll(() => bare.close());
+
+	it('waits out each 429\'s Retry-After and asks for the same page again: the same clone', async () => {
+		const out = join(newDir(), 'clone.json');
+		const cli = start(recordArgs(out, bare.apiUrl));
+		expect(await cli.exited).toBe(0);
+		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
+		const made = calls(bare);
+		const refused = made.filter((c) => c.status === 429);
+		expect(refused.length).toBeGreaterThan(0);
+		// Each refused call is made again, and then answered.
+		expect(made.filter((c) => c.status === 200)).toHaveLength(await pageCount());
+		expect(new Set(made.filter((c) => c.status === 200).map((c) => c.call)).size).toBe(await pageCount());
+		expect(cli.output().stderr).toMatch(/; waiting \d+ s \(the API answered 429\)$/m);
+	}, 60_000);
+});
+
+describe('bad input: one line and an exit status', () => {
+	beforeEach(async () => {
+		await upstream.service.reset();
+	});
+	const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+		const cli = runCliWith(args, env);
+		const status = await cli.exited;
+		return { status, ...cli.output() };
+	};
+	// The child inherits the environment as it is when spawned (synchronously), so it is set just around that.
+	const runCliWith = (args: string[], env: NodeJS.ProcessEnv) => {
+		const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+		Object.assign(process.env, env);
+		try {
+			return start(args);
+		} finally {
+			for (const [name, value] of Object.entries(saved)) {
+				if (value === undefined) delete process.env[name];
+				else process.env[name] = value;
+			}
+		}
+	};
+	const oneLine = (stderr: string) => {
+		const lines = stderr.trim().split('\n');
+		expect(lines).toHaveLength(1);
+		return lines[0];
+	};
+
+	it('an unreachable URL: exit 1', async () => {
+		const out = join(newDir(), 'clone.json');
+		// A port just free: nothing listens there.
+		const port = await new Promise<number>((resolve) => {
+			const server = createServer().listen(0, '127.0.0.1', () => {
+				const { port: free } = server.address() as AddressInfo;
+				server.close(() => resolve(free));
+			});
+		});
+		const result = await run(recordArgs(out, `http://127.0.0.1:${port}/v2`));
+		expect(result.status).toBe(1);
+		expect(oneLine(result.stderr)).toBe(
+			`job-signals-mock record: cannot reach http://127.0.0.1:${port}/v2/collections: ECONNREFUSED; 0 pages kept in ${out}.partial: run the same command again to continue`,
+		);
+	});
+
+	it('a token the API refuses: exit 3, the token not repeated', async () => {
+		const out = join(newDir(), 'clone.json');
+		const result = await run(recordArgs(out, upstream.apiUrl, 'wrong-token-123'));
+		expect(result.status).toBe(3);
+		expect(oneLine(result.stderr)).toMatch(/^job-signals-mock record: the API refused the token: 400 Invalid API token \(GET http:\/\/127\.0\.0\.1:\d+\/v2\/collections\); 0 pages kept/);
+		expect(result.stderr + result.stdout).not.toContain('wrong-token-123');
+		expect(calls(upstream)).toEqual([{ call: 'GET /v2/collections', status: 400 }]);
+	});
+
+	it('a page that is not JSON, or not the page asked for: exit 1, the pages before it kept; the same command then finishes', async () => {
+		const out = join(newDir(), 'clone.json');
+		const faults = async (body: unknown) => {
+			const answer = await fetch(`${upstream.appUrl}/__mock/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: [body] }) });
+			expect(answer.status).toBe(200);
+		};
+		await faults({ path: '/v2/jobs', body: 'truncated-json', after: 1, times: 1 });
+		const cut = await run(recordArgs(out));
+		expect(cut.status).toBe(1);
+		expect(oneLine(cut.stderr.replace(/^record: .*\n/gm, ''))).toMatch(
+			/^job-signals-mock record: page 2 of the jobs \(\/jobs\?offset=100\): the answer is not JSON \(.+; application\/json, \d+ characters: \{"data":\[.*\); \d+ pages kept in \S+\.partial: run the same command again to continue$/,
+		);
+		await faults({ path: '/v2/signals/changes', body: 'wrong-shape', times: 1 });
+		const wrong = await run(recordArgs(out));
+		expect(wrong.status).toBe(1);
+		expect(oneLine(wrong.stderr.replace(/^record: .*\n/gm, '').replace(/^job-signals-mock record: continuing .*\n/m, ''))).toMatch(
+			// The first page of each list came first, in the run before.
+			/^job-signals-mock record: page 2 of the changes signals \(\/signals\/changes\?page=2&per_page=1000&direct_only=false&active_only=false\): not a page of changes signals: group: Invalid input: expected string, received undefined; \d+ pages kept/,
+		);
+		expect(existsSync(`${out}.partial`)).toBe(true);
+		const done = await run(recordArgs(out));
+		expect(done.status).toBe(0);
+		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
+	}, 60_000);
+
+	it('--out in a missing folder, an existing --out (unless --force), a folder, another walk\'s checkpoint: exit 2 before any call', async () => {
+		const dir = newDir();
+		const missing = await run(recordArgs(join(dir, 'nowhere', 'clone.json')));
+		expect(missing.status).toBe(2);
+		expect(oneLine(missing.stderr)).toBe(`job-signals-mock record: cannot write ${join(dir, 'nowhere', 'clone.json')}: the folder ${join(dir, 'nowhere')} does not exist`);
+		const existing = join(dir, 'existing.json');
+		writeFileSync(existing, '{}');
+		const refused = await run(recordArgs(existing));
+		expect(refused.status).toBe(2);
+		expect(oneLine(refused.stderr)).toBe(`job-signals-mock record: ${existing} exists: add --force to replace it`);
+		mkdirSync(join(dir, 'folder.json'));
+		const folder = await run(recordArgs(join(dir, 'folder.json')));
+		expect(oneLine(folder.stderr)).toBe(`job-signals-mock record: --out ${join(dir, 'folder.json')} is a folder: give a file name`);
+		writeFileSync(join(dir, 'other.json.partial'), `${JSON.stringify({ format: 'job-signals-mock record checkpoint', version: 1, from: 'https://elsewhere.example/v2', account: 'acc_demo' })}\n`);
+		const other = await run(recordArgs(join(dir, 'other.json')));
+		expect(other.status).toBe(2);
+		expect(oneLine(other.stderr)).toMatch(/other\.json\.partial is the walk of https:\/\/elsewhere\.example\/v2 for account acc_demo: run that command again to continue it, or delete the file to start over$/);
+		expect(calls(upstream)).toEqual([]);
+		const forced = await run([...recordArgs(existing), '--force']);
+		expect(forced.status).toBe(0);
+		expect(readFileSync(existing, 'utf8')).toBe((await recordOnce()).text);
+	}, 60_000);
+
+	it('bad flags: exit 2 with the usage; the token may come from JOB_SIGNALS_TOKEN; --help prints the usage', async () => {
+		const out = join(newDir(), 'clone.json');
+		const cases: [string[], RegExp][] = [
+			[['record', '--from', upstream.apiUrl, '--out', out], /--token is required \(or the JOB_SIGNALS_TOKEN environment variable\)/],
+			[['record', '--token', 't', '--out', out], /--from is required/],
+			[['record', '--from', 'ftp://x/v2', '--token', 't', '--out', out], /--from must be an http or https URL, got "ftp:"/],
+			[['record', '--from', 'http://user:secret@x/v2', '--token', 't', '--out', out], /--from must not hold credentials/],
+			[['record', '--from', upstream.apiUrl, '--token', 't', '--out', out, '--seed', '1'], /Unknown flag --seed/],
+			[[...recordArgs(out), '--account', 'acc_nobody'], /--account acc_nobody is not one of the mock's accounts \(acc_demo, acc_second, acc_volume\)/],
+		];
+		for (const [args, message] of cases) {
+			const result = await run(args);
+			expect(result.status, args.join(' ')).toBe(2);
+			expect(result.stderr.split('\n')[0]).toMatch(message);
+		}
+		const fromEnvironment = await run(['record', '--from', upstream.apiUrl, '--out', out], { JOB_SIGNALS_TOKEN: VOLUME_TOKEN });
+		expect(fromEnvironment.status).toBe(0);
+		const help = await run(['record', '--help']);
+		expect(help.status).toBe(0);
+		expect(help.stdout).toMatch(/^Usage: job-signals-mock record --from URL --token T --out FILE/);
+		const mockHelp = await run(['--help']);
+		expect(mockHelp.stdout).toContain('job-signals-mock record --from URL --token T --out FILE');
+	}, 60_000);
+});
