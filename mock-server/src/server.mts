@@ -16,6 +16,7 @@ import { hostAllowed, isServedPath } from './standalone/local-only.mts';
 import { readBody } from './standalone/read-body.mts';
 import { requestUrl } from './standalone/request-url.mts';
 import { writeResponse } from './standalone/write-response.mts';
+import { writeStubFault } from './wiremock/index.mts';
 
 export interface StartOptions extends MockServiceOptions {
 	port?: number;
@@ -94,10 +95,13 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 		const message = `Host "${url.hostname}" is not this mock's address: it serves localhost and IP addresses, and the names given to --allowed-hosts (this refuses DNS rebinding)`;
 		return writeResponse(res, apiError(403, message), { connection: 'close' });
 	}
-	if (!isServedPath(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
+	// The service's paths and the mock's own; besides them, WireMock's admin API and the paths a stub may answer.
+	const servicePath = isServedPath(url.pathname);
+	if (!servicePath && !service.wiremock.serves(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
+	const routes = servicePath ? service.routes : service.wiremock.routes;
 	// HEAD is answered as GET; node:http leaves the body out.
 	const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
+	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(routes, url, req.method ?? method), cors);
 	let body: Buffer<ArrayBuffer> | undefined;
 	if (method !== 'GET') {
 		const read = await readBody(req, maxBodyBytes);
@@ -115,8 +119,11 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 	}
 	const request = new Request(url, { method, headers, body: body && body.length > 0 ? body : undefined });
 	// service.handlers is read on each request: a test or benchmark may wrap it.
-	const response = await getResponse(service.handlers, request);
-	if (!response) return writeResponse(res, unrouted(service.routes, url, req.method ?? method), cors);
+	// A path the service does not have never reaches its routes (they match any prefix: /x/v2/collections).
+	const response = await getResponse(servicePath ? service.handlers : service.wiremock.handlers, request);
+	if (!response) return writeResponse(res, unrouted(routes, url, req.method ?? method), cors);
+	// A stub's fault (CONNECTION_RESET_BY_PEER, MALFORMED_RESPONSE_CHUNK, …) is written to the socket as such.
+	if (writeStubFault(req.socket, response)) return;
 	if (response.type === 'error') {
 		// An injected "dropped connection".
 		req.socket.destroy();

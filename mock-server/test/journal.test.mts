@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
 import { ENDPOINTS } from '../../contract/endpoints';
-import { Journal, JOURNAL_ENTRY_BYTES, JournalFilterError, type JournalAnswer } from '../src/http/journal.mts';
+import { Journal, JOURNAL_BODY_BYTES, JOURNAL_ENTRY_BYTES, journalBody, JournalFilterError, type JournalAnswer } from '../src/http/journal.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
 
@@ -16,6 +16,11 @@ const entrySchema = z
 		status: z.number().int(),
 		time: z.iso.datetime(),
 		time_ms: z.number().int(),
+		warnings: z.array(z.string()),
+		headers: z.record(z.string(), z.string()),
+		body: z.string().nullable(),
+		body_truncated: z.boolean(),
+		stub_id: z.string().nullable(),
 	})
 	.strict();
 const answerSchema = z.object({ data: z.array(entrySchema), dropped: z.number().int().nonnegative() }).strict();
@@ -163,6 +168,19 @@ describe('request journal cap', () => {
 		expect(short.read().dropped).toBe(3);
 		expect(short.read().data.at(-1)?.query.search).toBe(String(99).padStart(8000, 'x'));
 		expect(LIMITS.maxJournalBytes).toBe(4 * 1024 * 1024);
+	});
+
+	it('counts the kept headers and bodies against its bytes, and keeps a body cut at JOURNAL_BODY_BYTES', () => {
+		const accounts = { accountByToken: () => undefined, accountList: () => [] };
+		const url = 'http://mock.test/api/webhooks';
+		const big = journalBody('y'.repeat(JOURNAL_BODY_BYTES + 10));
+		expect([big.text.length, big.truncated]).toEqual([JOURNAL_BODY_BYTES, true]);
+		const perCall = url.length + JOURNAL_ENTRY_BYTES + JOURNAL_BODY_BYTES + 'x-pad'.length + 1000;
+		const journal = new Journal(accounts, 1000, 2 * perCall);
+		for (let i = 1; i <= 4; i++) journal.record(new Request(url, { method: 'POST', headers: { 'x-pad': String(i).repeat(1000) } }), new URL(url), undefined, new Response(null, { status: 201 }), [], big);
+		const { data, dropped } = journal.read();
+		expect(dropped).toBe(2);
+		expect(data.map((entry) => [entry.headers['x-pad'][0], entry.body?.length, entry.body_truncated])).toEqual([['3', JOURNAL_BODY_BYTES, true], ['4', JOURNAL_BODY_BYTES, true]]);
 	});
 });
 

@@ -7,9 +7,9 @@
  * methods the path serves; it allows the headers the browser asks for (or
  * Authorization and Content-Type). Answers expose the rate-limit headers and
  * Retry-After to the page's script.
- * The control routes (`/__mock/…`: every account's token, reset) are the
- * exception to `*`: with it they carry no CORS headers, so no page may read or
- * preflight them; an origin listed by name may.
+ * The control routes (`/__mock/…`: every account's token, reset) and WireMock's
+ * admin API (`/__admin…`) are the exception to `*`: with it they carry no CORS
+ * headers, so no page may read or preflight them; an origin listed by name may.
  */
 import { CHOICES, LIMITS } from '../../../contract/api';
 
@@ -73,7 +73,8 @@ export class Cors {
 
 /** The mock's own routes, whose answers no page may read unless its origin is listed. */
 function isControlPath(pathname: string): boolean {
-	return pathname.includes(CONTROL_PREFIX);
+	return pathname.includes(CONTROL_PREFIX) || pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
 }
 
 const CONTROL_PREFIX = '/__mock/';
+const ADMIN_PATH = '/__admin';

@@ -1,13 +1,15 @@
 /**
- * The request journal (GET /__mock/requests, MockService.requests()): every
- * service call (under the API base and the app URL; control routes are not
- * calls) with the status it was finally answered with: auth errors, 429s and
- * injected faults included; 0 for an injected dropped connection. Keeps the
- * latest LIMITS.maxJournalEntries calls, oldest dropped first, and
- * counts what it dropped. It also keeps at most LIMITS.maxJournalBytes (the
- * URLs, which may be 8 KB each, and a fixed size per entry): the oldest go first,
- * counted alike. Entries are kept raw (the hot path pays for a push: the URL as
- * text, not the parsed URL object) and shaped when read.
+ * The request journal (GET /__mock/requests, MockService.requests(), and WireMock's
+ * /__admin/requests): every service call (under the API base and the app URL; control
+ * routes are not calls), and every call a WireMock stub answered, with the status it was
+ * finally answered with: auth errors, 429s and injected faults included; 0 for an injected
+ * dropped connection. It keeps each call's request headers (Authorization redacted) and
+ * body (the first JOURNAL_BODY_BYTES, an upload's access_token redacted). Keeps the latest
+ * LIMITS.maxJournalEntries calls, oldest dropped first, and counts what it dropped. It also
+ * keeps at most LIMITS.maxJournalBytes (the URLs, which may be 8 KB each, the headers and
+ * bodies, and a fixed size per entry): the oldest go first, counted alike. Entries are kept
+ * raw (the hot path pays for a push: the URL as text, not the parsed URL object) and shaped
+ * when read.
  */
 import { z } from 'zod/v4';
 import { LIMITS } from '../../../contract/api';
@@ -23,6 +25,16 @@ export interface JournalEntry {
 	status: number;
 	time: string;
 	time_ms: number;
+	/** What the answer's X-Mock-Warning headers said (an unknown query parameter, …); empty when nothing. */
+	warnings: string[];
+	/** The request headers by lower-cased name (a repeated header joined with ", "); Authorization's credentials redacted. */
+	headers: Record<string, string>;
+	/** The request body as UTF-8 text, its first JOURNAL_BODY_BYTES bytes (access_token redacted); null: no body. */
+	body: string | null;
+	/** Whether the body was longer than JOURNAL_BODY_BYTES (the text is its start). */
+	body_truncated: boolean;
+	/** The WireMock stub that answered the call (see wiremock/); null: the service did. */
+	stub_id: string | null;
 }
 
 export interface JournalAnswer {
@@ -32,15 +44,37 @@ export interface JournalAnswer {
 	dropped: number;
 }
 
-/** What an entry costs besides its URL's characters (the entry, its strings' headers, the numbers). */
+/** What an entry costs besides its URL's, warnings', headers' and body's characters (the entry, its strings' headers, the numbers). */
 export const JOURNAL_ENTRY_BYTES = 200;
+/** The most of one request body the journal keeps (its start; the rest is counted as cut). */
+export const JOURNAL_BODY_BYTES = 64 * 1024;
+const REDACTED = '[redacted]';
 
-interface RawEntry {
-	method: string;
-	href: string;
-	accountId: string | null;
-	status: number;
-	timeMs: number;
+/** A kept request body: its start as text, and whether there was more. */
+export interface JournalBody {
+	text: string;
+	truncated: boolean;
+}
+
+/** A call as the journal keeps it (WireMock's request queries read these; see wiremock/journal-query.mts). */
+export interface JournalRecord {
+	/** Unique in the process (not reset): WireMock's request id is made of it. */
+	readonly id: number;
+	readonly method: string;
+	readonly href: string;
+	readonly accountId: string | null;
+	readonly status: number;
+	readonly timeMs: number;
+	readonly warnings: readonly string[];
+	/** Name, value, name, value… (lower-cased names, as fetch's Headers keeps them). */
+	readonly headers: readonly string[];
+	readonly body: JournalBody | null;
+	readonly stubId: string | null;
+}
+
+interface RawEntry extends JournalRecord {
+	/** What it counts against LIMITS.maxJournalBytes. */
+	readonly bytes: number;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -86,6 +120,9 @@ export class Journal {
 	private bytes = 0;
 	/** Calls recorded since the last clear; the journal holds the last of them. */
 	private total = 0;
+	/** Calls taken out by WireMock's DELETE /__admin/requests/{id} and requests/remove (not dropped by the cap). */
+	private removed = 0;
+	private nextId = 1;
 
 	constructor(
 		private readonly accounts: { accountList(): Account[] },
@@ -97,19 +134,40 @@ export class Journal {
 	 * `accountId` is the account the route resolved, or, for a call refused before or
 	 * instead of the route's own check (an injected fault), its bearer token's (http/route.mts); null: none.
 	 */
-	record(request: Request, url: URL, accountId: string | null | undefined, response: Response): void {
+	record(
+		request: Request,
+		url: URL,
+		accountId: string | null | undefined,
+		response: Response,
+		warnings: readonly string[] = [],
+		body: JournalBody | null = null,
+		stubId: string | null = null,
+	): void {
+		const headers: string[] = [];
+		let bytes = url.href.length + JOURNAL_ENTRY_BYTES + warnings.reduce((sum, warning) => sum + warning.length, 0) + (body?.text.length ?? 0);
+		request.headers.forEach((value, name) => {
+			const kept = name === 'authorization' || name === 'proxy-authorization' ? redactCredentials(value) : value;
+			headers.push(name, kept);
+			bytes += name.length + kept.length;
+		});
 		const entry: RawEntry = {
+			id: this.nextId++,
 			method: request.method,
 			href: url.href,
 			accountId: accountId ?? null,
 			status: response.type === 'error' ? 0 : response.status,
 			timeMs: Date.now(),
+			warnings,
+			headers,
+			body,
+			stubId,
+			bytes,
 		};
 		this.entries.push(entry);
-		this.bytes += entryBytes(entry);
+		this.bytes += bytes;
 		this.total++;
 		while (this.entries.length - this.head > this.capacity || (this.bytes > this.maxBytes && this.entries.length - this.head > 1)) {
-			this.bytes -= entryBytes(this.entries[this.head]);
+			this.bytes -= this.entries[this.head].bytes;
 			this.head++;
 		}
 		if (this.head > this.entries.length / 2) {
@@ -140,7 +198,23 @@ export class Journal {
 			if (filter.since !== undefined && raw.timeMs < filter.since) continue;
 			data.push(shape(raw, url));
 		}
-		return { data, dropped: this.total - kept };
+		return { data, dropped: this.total - kept - this.removed };
+	}
+
+	/** The kept calls, oldest first. */
+	records(): readonly JournalRecord[] {
+		return this.entries.slice(this.head);
+	}
+
+	/** Takes these calls out (WireMock's request removal); how many there were. */
+	remove(ids: ReadonlySet<number>): number {
+		const kept = this.entries.slice(this.head);
+		this.entries = kept.filter((entry) => !ids.has(entry.id));
+		this.head = 0;
+		const gone = kept.length - this.entries.length;
+		this.removed += gone;
+		this.bytes = this.entries.reduce((sum, entry) => sum + entry.bytes, 0);
+		return gone;
 	}
 
 	clear(): void {
@@ -148,12 +222,75 @@ export class Journal {
 		this.head = 0;
 		this.bytes = 0;
 		this.total = 0;
+		this.removed = 0;
 	}
 }
 
-const entryBytes = (entry: RawEntry) => entry.href.length + JOURNAL_ENTRY_BYTES;
+/** "Bearer [redacted]": the scheme stays (a test may check it), the credentials go. */
+function redactCredentials(value: string): string {
+	const scheme = /^\s*([A-Za-z][\w-]*)\s+\S/.exec(value);
+	return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}
 
-function shape(raw: RawEntry, url: URL): JournalEntry {
+/** The body's text as the journal keeps it: the first JOURNAL_BODY_BYTES bytes, access_token's value redacted. */
+export function journalBody(text: string): JournalBody {
+	const bytes = Buffer.byteLength(text);
+	const cut = bytes <= JOURNAL_BODY_BYTES ? text : Buffer.from(text).subarray(0, JOURNAL_BODY_BYTES).toString('utf8');
+	return { text: redactAccessToken(cut), truncated: bytes > JOURNAL_BODY_BYTES };
+}
+
+/**
+ * A copy of the request's body for the journal, read beside the handler (which reads its own),
+ * or undefined when it has none. Only the first JOURNAL_BODY_BYTES are kept.
+ */
+export function captureBody(request: Request): Promise<JournalBody> | undefined {
+	if (request.body === null) return undefined;
+	return readStart(request.clone());
+}
+
+async function readStart(copy: Request): Promise<JournalBody> {
+	const reader = copy.body!.getReader();
+	const parts: Uint8Array[] = [];
+	let length = 0;
+	let truncated = false;
+	try {
+		for (let read = await reader.read(); !read.done; read = await reader.read()) {
+			parts.push(read.value);
+			length += read.value.byteLength;
+			if (length > JOURNAL_BODY_BYTES) {
+				truncated = true;
+				await reader.cancel();
+				break;
+			}
+		}
+	} catch {
+		// The client went away mid-body: keep what came.
+	}
+	const text = Buffer.concat(parts).subarray(0, JOURNAL_BODY_BYTES).toString('utf8');
+	return { text: redactAccessToken(text), truncated };
+}
+
+/**
+ * The subscriber upload's `access_token` (the account's API token) redacted wherever a body
+ * carries one: a JSON string value (also one the cap cut off), or a form field.
+ */
+function redactAccessToken(text: string): string {
+	if (!text.includes('access') && !text.includes('\\u')) return text;
+	const redacted = text
+		.replace(/("access_token"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|\\?$)/g, `$1"${REDACTED}"`)
+		.replace(/(^|&)access_token=[^&]*/g, `$1access_token=${REDACTED}`);
+	// The key written with escapes ("access\u005ftoken") is the same key to a JSON reader.
+	if (!redacted.includes('\\u')) return redacted;
+	try {
+		const parsed = JSON.parse(redacted) as unknown;
+		if (typeof parsed === 'object' && parsed !== null && 'access_token' in parsed) return JSON.stringify({ ...parsed, access_token: REDACTED });
+	} catch {
+		// Not JSON: nothing more to find.
+	}
+	return redacted;
+}
+
+function shape(raw: JournalRecord, url: URL): JournalEntry {
 	const query: Record<string, string | string[]> = {};
 	for (const name of new Set(url.searchParams.keys())) {
 		const values = url.searchParams.getAll(name);
@@ -167,5 +304,17 @@ function shape(raw: RawEntry, url: URL): JournalEntry {
 		status: raw.status,
 		time: new Date(raw.timeMs).toISOString(),
 		time_ms: raw.timeMs,
+		warnings: [...raw.warnings],
+		headers: headerObject(raw.headers),
+		body: raw.body?.text ?? null,
+		body_truncated: raw.body?.truncated ?? false,
+		stub_id: raw.stubId,
 	};
+}
+
+/** The kept headers as an object of name → value. */
+export function headerObject(pairs: readonly string[]): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (let i = 0; i < pairs.length; i += 2) out[pairs[i]] = pairs[i + 1];
+	return out;
 }

@@ -1,0 +1,297 @@
+/**
+ * The stub mappings and their scenarios. Stubs are indexed by method and by URL, so a
+ * request that no stub can match is told so without a promise and without looking at its
+ * query, headers or body: a `url`/`urlPath` stub is found by the path in a map, a pattern
+ * stub is tried only when the path starts with the pattern's literal prefix. The index is
+ * rebuilt on every change (changes are admin calls, requests are the hot path).
+ *
+ * Order among stubs that match: `priority` (1 first; 5 when not given, as WireMock), then
+ * the newest. Scenarios start in "Started"; a stub with `requiredScenarioState` matches only
+ * in that state, and a served stub with `newScenarioState` moves its scenario on.
+ */
+import { randomUUID } from 'node:crypto';
+import { fail, isPlainObject } from './content-patterns.mts';
+import { readRequestPattern, type RequestPattern } from './request-pattern.mts';
+import { readStubResponse, type StubResponse } from './stub-response.mts';
+
+/** A mapping as the admin API answers it: what was given, with its id (and `uuid`, WireMock's alias). */
+export type StubMapping = Record<string, unknown> & { id: string; uuid: string };
+
+export interface Stub {
+	readonly id: string;
+	readonly mapping: StubMapping;
+	readonly request: RequestPattern;
+	readonly response: StubResponse;
+	readonly priority: number;
+	/** Insertion order: the newest of equal priority wins. */
+	readonly seq: number;
+	readonly scenario?: { name: string; required?: string; next?: string };
+	/** The mapping's JSON length, counted against MAX_STUB_BYTES. */
+	readonly bytes: number;
+}
+
+export interface Scenario {
+	id: string;
+	name: string;
+	state: string;
+	possibleStates: string[];
+	mappings: StubMapping[];
+}
+
+const STARTED = 'Started';
+const DEFAULT_PRIORITY = 5;
+/** The most stubs held at once, and the most JSON they may hold together (nothing grows without a bound). */
+const MAX_STUBS = 1000;
+const MAX_STUB_BYTES = 32 * 1024 * 1024;
+/** A stub's id, as WireMock's: a UUID. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SERVED_FIELDS = ['id', 'uuid', 'name', 'request', 'response', 'priority', 'scenarioName', 'requiredScenarioState', 'newScenarioState', 'metadata', 'persistent', 'insertionIndex'];
+const NOT_SERVED_FIELDS: Record<string, string> = {
+	postServeActions: 'webhooks and other serve actions are not served',
+	serveEventListeners: 'webhooks and other serve actions are not served',
+};
+
+/** The store is full: 409. */
+export class StubsFull extends Error {}
+
+interface Bucket {
+	/** `url` and `urlPath` stubs by their path. */
+	exact: Map<string, Stub[]>;
+	/** `urlPattern` and `urlPathPattern` stubs. */
+	patterns: Stub[];
+	/** Stubs with no URL rule. */
+	any: Stub[];
+}
+
+const ANY_METHOD = '*';
+
+export class MappingsStore {
+	private readonly stubs = new Map<string, Stub>();
+	private index = new Map<string, Bucket>();
+	private readonly states = new Map<string, string>();
+	private seq = 0;
+	private bytes = 0;
+
+	get size(): number {
+		return this.stubs.size;
+	}
+
+	/** Adds a mapping (its own id, or a new one); an existing id is replaced. Throws MappingError, StubsFull. */
+	add(input: unknown): StubMapping {
+		const stub = this.read(input, undefined);
+		this.put(stub);
+		return stub.mapping;
+	}
+
+	/** Replaces the mapping with this id (undefined: none); the body's own id, if any, must be the same. */
+	replace(id: string, input: unknown): StubMapping | undefined {
+		if (!this.stubs.has(id)) return undefined;
+		const stub = this.read(input, id);
+		this.put(stub);
+		return stub.mapping;
+	}
+
+	remove(id: string): boolean {
+		const stub = this.stubs.get(id);
+		if (stub === undefined) return false;
+		this.stubs.delete(id);
+		this.bytes -= stub.bytes;
+		this.reindex();
+		return true;
+	}
+
+	clear(): void {
+		this.stubs.clear();
+		this.states.clear();
+		this.bytes = 0;
+		this.reindex();
+	}
+
+	get(id: string): StubMapping | undefined {
+		return this.stubs.get(id)?.mapping;
+	}
+
+	/** Every mapping, in the order they are tried. */
+	list(): StubMapping[] {
+		return this.ordered([...this.stubs.values()]).map((stub) => stub.mapping);
+	}
+
+	/**
+	 * The stubs whose method and URL rule match, in the order they are tried; undefined when none
+	 * (the usual case, decided without a promise).
+	 */
+	candidates(method: string, path: string, pathAndQuery: string): Stub[] | undefined {
+		const found = collect(this.index.get(method), path, pathAndQuery, collect(this.index.get(ANY_METHOD), path, pathAndQuery, undefined));
+		return found && this.ordered(found);
+	}
+
+	/** Whether some stub could answer this path (any method, any query): the standalone server serves such a path though the service has none. */
+	mayServe(path: string): boolean {
+		for (const bucket of this.index.values()) {
+			if (bucket.any.length > 0 || bucket.exact.has(path)) return true;
+			for (const stub of bucket.patterns) {
+				const rule = stub.request.url;
+				if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
+			}
+		}
+		return false;
+	}
+
+	/** Whether the stub's scenario (if any) is in the state it requires. */
+	inState(stub: Stub): boolean {
+		const scenario = stub.scenario;
+		return scenario?.required === undefined || (this.states.get(scenario.name) ?? STARTED) === scenario.required;
+	}
+
+	/** The stub answered: its scenario moves to its new state. */
+	served(stub: Stub): void {
+		if (stub.scenario?.next !== undefined) this.states.set(stub.scenario.name, stub.scenario.next);
+	}
+
+	/** The scenarios the stubs name (by name), each with its state and the states its stubs name. */
+	scenarios(): Scenario[] {
+		const byName = new Map<string, Scenario>();
+		for (const stub of this.ordered([...this.stubs.values()])) {
+			const scenario = stub.scenario;
+			if (scenario === undefined) continue;
+			let entry = byName.get(scenario.name);
+			if (entry === undefined) {
+				entry = { id: scenario.name, name: scenario.name, state: this.states.get(scenario.name) ?? STARTED, possibleStates: [STARTED], mappings: [] };
+				byName.set(scenario.name, entry);
+			}
+			for (const state of [scenario.required, scenario.next]) if (state !== undefined && !entry.possibleStates.includes(state)) entry.possibleStates.push(state);
+			entry.mappings.push(stub.mapping);
+		}
+		return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+	}
+
+	/** Every scenario back to "Started". */
+	resetScenarios(): void {
+		this.states.clear();
+	}
+
+	/** Sets a scenario's state ("Started" when none is given); the error message when the scenario or the state is unknown. */
+	setScenarioState(name: string, state: string = STARTED): { unknown: 'scenario' | 'state'; message: string } | undefined {
+		const scenario = this.scenarios().find((each) => each.name === name);
+		if (scenario === undefined) return { unknown: 'scenario', message: `No scenario named "${name}"` };
+		if (!scenario.possibleStates.includes(state)) return { unknown: 'state', message: `Scenario "${name}" has no state "${state}" (its states: ${scenario.possibleStates.join(', ')})` };
+		this.states.set(name, state);
+		return undefined;
+	}
+
+	private ordered(stubs: Stub[]): Stub[] {
+		return stubs.sort((a, b) => a.priority - b.priority || b.seq - a.seq);
+	}
+
+	private put(stub: Stub): void {
+		const old = this.stubs.get(stub.id);
+		if (old === undefined && this.stubs.size >= MAX_STUBS) throw new StubsFull(`The mock holds at most ${MAX_STUBS} stubs: delete some first (DELETE /__admin/mappings removes all)`);
+		const bytes = this.bytes - (old?.bytes ?? 0) + stub.bytes;
+		if (bytes > MAX_STUB_BYTES) throw new StubsFull(`The stubs would hold more than ${MAX_STUB_BYTES} bytes of JSON: delete some first`);
+		this.stubs.set(stub.id, stub);
+		this.bytes = bytes;
+		this.reindex();
+	}
+
+	private reindex(): void {
+		const index = new Map<string, Bucket>();
+		for (const stub of this.stubs.values()) {
+			const key = stub.request.method ?? ANY_METHOD;
+			let bucket = index.get(key);
+			if (bucket === undefined) index.set(key, (bucket = { exact: new Map(), patterns: [], any: [] }));
+			const rule = stub.request.url;
+			if (rule.kind === 'url' || rule.kind === 'urlPath') {
+				const list = bucket.exact.get(rule.path) ?? [];
+				list.push(stub);
+				bucket.exact.set(rule.path, list);
+			} else if (rule.kind === 'any') bucket.any.push(stub);
+			else bucket.patterns.push(stub);
+		}
+		this.index = index;
+	}
+
+	/** Reads a mapping (throws MappingError naming the field); `id`: the mapping it replaces. */
+	private read(input: unknown, id: string | undefined): Stub {
+		try {
+			return this.readMapping(input, id);
+		} catch (error) {
+			// JSON nested deeper than a stack (a jsonBody, metadata): refused, not a crash.
+			if (error instanceof RangeError) fail('mapping', 'is nested too deeply');
+			throw error;
+		}
+	}
+
+	private readMapping(input: unknown, id: string | undefined): Stub {
+		if (!isPlainObject(input)) fail('mapping', 'must be a JSON object such as {"request": {…}, "response": {…}}');
+		for (const key of Object.keys(input)) {
+			if (SERVED_FIELDS.includes(key)) continue;
+			const why = NOT_SERVED_FIELDS[key];
+			fail(key, why === undefined ? `is no mapping field WireMock or this mock knows (served: ${SERVED_FIELDS.join(', ')})` : `WireMock's "${key}": ${why}`);
+		}
+		const given = [input.id, input.uuid].filter((value) => value !== undefined);
+		for (const value of given) if (typeof value !== 'string' || !UUID.test(value)) fail(input.id === value ? 'id' : 'uuid', 'must be a UUID, as WireMock\'s ids are');
+		if (given.length === 2 && given[0] !== given[1]) fail('uuid', 'must equal id (it is its alias)');
+		if (id !== undefined && given.length > 0 && given[0] !== id) fail('id', `must be the id in the path (${id}) or left out`);
+		const stubId = id ?? (given[0] as string | undefined)?.toLowerCase() ?? randomUUID();
+		optionalString(input.name, 'name');
+		const priority = input.priority;
+		if (priority !== undefined && (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 1)) fail('priority', 'must be a whole number, 1 or more (1 is tried first)');
+		if (input.persistent !== undefined && input.persistent !== false) fail('persistent', 'stubs live in memory only: persistent must be false or left out');
+		if (input.insertionIndex !== undefined && (typeof input.insertionIndex !== 'number' || !Number.isInteger(input.insertionIndex))) fail('insertionIndex', 'must be a whole number (it is WireMock\'s own, and ignored here)');
+		if (input.metadata !== undefined && !isPlainObject(input.metadata)) fail('metadata', 'must be an object');
+		if (input.request === undefined) fail('request', 'is required (e.g. {"method": "GET", "urlPath": "/v2/jobs"})');
+		const scenario = readScenario(input);
+		const request = readRequestPattern(input.request, 'request', { forStub: true });
+		const response = readStubResponse(input.response, 'response');
+		// Answered as given, with the id first and its alias; insertionIndex is WireMock's own bookkeeping.
+		const rest = Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'id' && key !== 'uuid' && key !== 'insertionIndex'));
+		const mapping: StubMapping = { id: stubId, ...rest, uuid: stubId };
+		return {
+			id: stubId,
+			mapping,
+			request,
+			response,
+			priority: (priority as number | undefined) ?? DEFAULT_PRIORITY,
+			seq: ++this.seq,
+			...(scenario && { scenario }),
+			bytes: JSON.stringify(mapping).length,
+		};
+	}
+}
+
+/** Adds a bucket's stubs whose URL rule matches to `found` (allocated only when one does). */
+function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string, found: Stub[] | undefined): Stub[] | undefined {
+	if (bucket === undefined) return found;
+	const exact = bucket.exact.get(path);
+	if (exact !== undefined) {
+		for (const stub of exact) {
+			const rule = stub.request.url;
+			if (rule.kind === 'urlPath' || (rule.kind === 'url' && rule.value === pathAndQuery)) (found ??= []).push(stub);
+		}
+	}
+	for (const stub of bucket.patterns) {
+		const rule = stub.request.url;
+		if (rule.kind !== 'urlPattern' && rule.kind !== 'urlPathPattern') continue;
+		// The cheap test first: most paths do not start with the pattern's literal start.
+		if (!path.startsWith(rule.pathPrefix)) continue;
+		if (rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (found ??= []).push(stub);
+	}
+	if (bucket.any.length > 0) (found ??= []).push(...bucket.any);
+	return found;
+}
+
+function optionalString(value: unknown, path: string): string | undefined {
+	if (value !== undefined && (typeof value !== 'string' || value === '')) fail(path, 'must be a non-empty string');
+	return value as string | undefined;
+}
+
+function readScenario(input: Record<string, unknown>): Stub['scenario'] {
+	const name = optionalString(input.scenarioName, 'scenarioName');
+	const required = optionalString(input.requiredScenarioState, 'requiredScenarioState');
+	const next = optionalString(input.newScenarioState, 'newScenarioState');
+	if (name === undefined) {
+		if (required !== undefined || next !== undefined) fail(required !== undefined ? 'requiredScenarioState' : 'newScenarioState', 'needs scenarioName');
+		return undefined;
+	}
+	return { name, ...(required !== undefined && { required }), ...(next !== undefined && { next }) };
+}

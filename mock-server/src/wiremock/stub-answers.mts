@@ -1,0 +1,75 @@
+/**
+ * Answering a request from the stubs, before the service's routes see it (http/with-cors.mts
+ * asks first). With no stub whose method and URL fit — the usual case, found from the store's
+ * index — it answers undefined at once, without a promise, and the request goes to the
+ * stateful service as it always did (auth, rate limit, faults, the journal). The body is read
+ * (from a copy: the service may still need it) only when a candidate stub has body patterns.
+ * A stub's answer is journaled like the service's, with the stub's id; it takes no rate-limit
+ * budget and no fault rule applies to it.
+ */
+import { captureBody, journalBody, type Journal } from '../http/journal.mts';
+import { authenticate, type TokenLookup } from '../http/route.mts';
+import { textValue, type Value } from './content-patterns.mts';
+import type { MappingsStore, Stub } from './mappings-store.mts';
+import type { RequestView } from './request-pattern.mts';
+
+export type StubAnswer = (request: Request) => Promise<Response | undefined> | undefined;
+
+/** WireMock's admin API. */
+export function isAdminPath(path: string): boolean {
+	return path === '/__admin' || path.startsWith('/__admin/');
+}
+
+/** The mock's own paths: never a stub's. */
+export function isOwnPath(path: string): boolean {
+	return isAdminPath(path) || path.startsWith('/__mock/');
+}
+
+export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: TokenLookup): StubAnswer {
+	return (request) => {
+		if (store.size === 0) return undefined;
+		const { path, pathAndQuery } = target(request.url);
+		if (isOwnPath(path)) return undefined;
+		const candidates = store.candidates(request.method, path, pathAndQuery);
+		return candidates && answer(request, path, pathAndQuery, candidates);
+	};
+
+	async function answer(request: Request, path: string, pathAndQuery: string, candidates: readonly Stub[]): Promise<Response | undefined> {
+		const url = new URL(request.url);
+		const view: RequestView = {
+			method: request.method,
+			path,
+			pathAndQuery,
+			query: (name) => url.searchParams.getAll(name),
+			header: (name) => {
+				const value = request.headers.get(name);
+				return value === null ? [] : [value];
+			},
+		};
+		let body: Value | undefined;
+		for (const stub of candidates) {
+			if (!store.inState(stub) || !stub.request.matchesHead(view)) continue;
+			if (stub.request.needsBody) {
+				body ??= textValue(request.body === null ? '' : await request.clone().text());
+				if (!stub.request.matchesBody(body)) continue;
+			}
+			store.served(stub);
+			const kept = body !== undefined ? (request.body === null ? null : journalBody(body.text)) : ((await captureBody(request)) ?? null);
+			const response = await stub.response.answer();
+			const account = authenticate(request, accounts);
+			journal.record(request, url, account instanceof Response ? null : account.account_id, response, [], kept, stub.id);
+			return response;
+		}
+		return undefined;
+	}
+}
+
+/** The path, and the path with the query, of a request URL as fetch serializes it (no URL object: this runs on every request while stubs exist). */
+function target(href: string): { path: string; pathAndQuery: string } {
+	const start = href.indexOf('/', href.indexOf('//') + 2);
+	if (start < 0) return { path: '/', pathAndQuery: '/' };
+	const hash = href.indexOf('#', start);
+	const pathAndQuery = hash < 0 ? href.slice(start) : href.slice(start, hash);
+	const question = pathAndQuery.indexOf('?');
+	return { path: question < 0 ? pathAndQuery : pathAndQuery.slice(0, question), pathAndQuery };
+}
