@@ -18,6 +18,17 @@ export const MOCK_CONTROL_PATHS = {
 	requests: '/__mock/requests',
 	/** Whether the state folder still saves (a failed write stops it: the mock serves on from memory). */
 	state: '/__mock/state',
+	/** Receiver knobs (mock-server/README.md, "Testing a webhook receiver"): one more delivery of a kept envelope, copies of one, a batch in a new order, failures of a receiver's next attempts. */
+	redeliver: '/__mock/deliveries/redeliver',
+	copies: '/__mock/deliveries/copies',
+	reorder: '/__mock/deliveries/reorder',
+	failures: '/__mock/deliveries/failures',
+	/** The mock's clock: read it, freeze, set or advance it, back to the wall clock. */
+	clock: '/__mock/clock',
+	/** The OpenAPI 3.1 document of these control routes (the service's is OPENAPI_DOCUMENT_PATH). */
+	openapi: '/__mock/openapi.json',
+	/** A web page that shows the mock at work (the standalone server's only; mock-server/README.md, "Watch it work (the page)"). */
+	page: '/__mock/ui',
 } as const;
 
 /** The mock's OpenAPI 3.1 document of the service (generated from the contract; unauthenticated, not rate limited, not journaled). */

@@ -4,7 +4,7 @@ import { CHOICES, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
 import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../../../contract/schemas';
 import type { Account, StoredJob } from '../data/model.mts';
 import { cursorPage, decodeCursor } from '../http/cursor.mts';
-import { parseQuery } from '../http/query.mts';
+import { parseQuery, PLUS_IN_SEARCH_WARNING, sentWithPlus } from '../http/query.mts';
 import { KeptBody } from '../http/kept-body.mts';
 import { apiError, jsonBytes } from '../http/respond.mts';
 import { apiRoute, type ApiCall, type HandlerContext } from '../http/route.mts';
@@ -60,7 +60,7 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 		),
 		// Registered before jobById so that "filters" is never read as a job id.
 		apiRoute(context, 'jobFilters', async ({ account }) => HttpResponse.json(await accountFilters(context, account))),
-		apiRoute(context, 'jobSearch', async ({ url, account }) => {
+		apiRoute(context, 'jobSearch', async ({ url, account, warnings }) => {
 			const query = parseQuery(jobSearchQuerySchema, url, REPEATED_SEARCH_PARAMS);
 			if (query instanceof Response) return query;
 			const unavailable = unavailableFilter(account, query);
@@ -76,6 +76,8 @@ export function jobHandlers(context: HandlerContext): HttpHandler[] {
 				const found = await searchJobs(store.searchScopeOf(account.account_id), query);
 				return { matching: found, metrics: await jobsMetrics(found) };
 			});
+			// "c++" sent unescaped searched "c  ": say why nothing matched.
+			if (matching.length === 0 && sentWithPlus(url, 'search')) warnings.push(PLUS_IN_SEARCH_WARNING);
 			return recentPages.get(JSON.stringify([key, query.offset]), version, () =>
 				new KeptBody(jobsEnvelopeChunks(matching.slice(query.offset, query.offset + LIMITS.jobSearchPageSize), metrics))).response();
 		}),

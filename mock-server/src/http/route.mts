@@ -2,10 +2,12 @@
  * The one way to write a route, and what every route gets: the HandlerContext.
  * Every service route goes through fault injection; /v2 routes then through
  * bearer auth and the account's rate limit, whose headers go on the answer.
- * Every answer goes into the request journal. A route that reads the data answers
+ * Every answer goes into the request journal, with the request's headers and body. A route that reads the data answers
  * as a reader of the data gate (after any injected latency, so a slow fault does
  * not hold a processing cycle back). Handlers match any origin (`*` prefix) so they work
- * under setupServer and behind the standalone server alike.
+ * under setupServer and behind the standalone server alike. A query parameter the endpoint
+ * does not take is a warning (X-Mock-Warning and the journal's `warnings`), or with
+ * `strictQuery` a 400 where any bad query parameter is one.
  */
 import { http, type HttpHandler } from 'msw';
 import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
@@ -14,7 +16,8 @@ import type { Account } from '../data/model.mts';
 import type { Store } from '../data/store.mts';
 import type { DataGate } from '../process/cycle-work.mts';
 import type { Faults } from './faults.mts';
-import type { Journal } from './journal.mts';
+import { captureBody, type Journal } from './journal.mts';
+import { knownQueryParameters, unknownQueryMessage, unknownQueryParameters } from './query.mts';
 import type { RateLimiter } from './rate-limit.mts';
 import { apiError } from './respond.mts';
 
@@ -26,7 +29,12 @@ export interface HandlerContext {
 	readonly limiter: RateLimiter;
 	readonly faults: Faults;
 	readonly journal: Journal;
+	/** A query parameter the endpoint does not take: 400 (true), or only a warning (false: the service may well ignore it). */
+	readonly strictQuery: boolean;
 }
+
+/** The header that tells a tester what the mock noticed about a call (each warning a value of its own). */
+export const WARNING_HEADER = 'X-Mock-Warning';
 
 export interface TokenLookup {
 	accountByToken(token: string): Account | undefined;
@@ -47,6 +55,10 @@ export interface AppCall {
 	params: Record<string, string>;
 	/** The account the route resolved the call's credentials to, for the journal (set by the route). */
 	accountId?: string;
+	/** What the tester is told with the answer (X-Mock-Warning) and in the journal; a handler may add its own. */
+	warnings: string[];
+	/** The 400 for the parameters the endpoint does not take, under `strictQuery`. */
+	unknownQuery?: Response;
 }
 
 export interface ApiCall extends AppCall {
@@ -59,14 +71,14 @@ export type AppEndpoint = Exclude<EndpointName, ApiEndpoint>;
 
 /** A `/v2` route: the endpoint's method and path from the contract's table (contract/endpoints.ts). */
 export function apiRoute(context: HandlerContext, endpoint: ApiEndpoint, resolve: (call: ApiCall) => Response | Promise<Response>): HttpHandler {
-	const { method, path } = ENDPOINTS[endpoint];
-	return route(context, method, `${API_VERSION_SEGMENT}${path}`, async (call) => {
+	return route(context, endpoint, `${API_VERSION_SEGMENT}${ENDPOINTS[endpoint].path}`, async (call) => {
 		const account = authenticate(call.request, context.store);
 		if (account instanceof Response) return account;
 		call.accountId = account.account_id;
 		const rate = context.limiter.take(account.account_id);
 		if (!rate.allowed) return apiError(429, 'Rate limit exceeded: back off and retry after Retry-After seconds', rate.headers);
-		const response = await resolve({ ...call, account });
+		// After the token and the budget, as the handlers' own query checks.
+		const response = call.unknownQuery ?? await resolve({ ...call, account });
 		for (const [name, value] of Object.entries(rate.headers)) response.headers.set(name, value);
 		return response;
 	});
@@ -83,24 +95,35 @@ export function appRoute(
 	resolve: (call: AppCall) => Response | Promise<Response>,
 	options: { readsData?: boolean } = {},
 ): HttpHandler {
-	const { method, path } = ENDPOINTS[endpoint];
-	return route(context, method, path, resolve, options);
+	// Before the route's own credentials (in its body or its header, the route's to check).
+	return route(context, endpoint, ENDPOINTS[endpoint].path, (call) => call.unknownQuery ?? resolve(call), options);
 }
 
 function route(
 	context: HandlerContext,
-	method: 'GET' | 'POST' | 'DELETE',
+	endpoint: EndpointName,
 	path: string,
 	resolve: (call: AppCall) => Response | Promise<Response>,
 	{ readsData = true }: { readsData?: boolean } = {},
 ): HttpHandler {
-	const { faults, journal, gate, store } = context;
-	const handle = { GET: http.get, POST: http.post, DELETE: http.delete }[method];
+	const { faults, journal, gate, store, strictQuery } = context;
+	const handle = { GET: http.get, POST: http.post, DELETE: http.delete }[ENDPOINTS[endpoint].method];
+	const known = knownQueryParameters(endpoint);
 	return handle(`*${path}`, async ({ request, params }) => {
 		const url = new URL(request.url);
-		const call: AppCall = { request, url, params: decodeParams(params) };
+		const call: AppCall = { request, url, params: decodeParams(params), warnings: [] };
+		const unknown = unknownQueryParameters(url, known);
+		if (unknown.length > 0) {
+			const message = unknownQueryMessage(unknown, known);
+			call.warnings.push(message);
+			if (strictQuery) call.unknownQuery = apiError(400, `${message[0].toUpperCase()}${message.slice(1)}`);
+		}
+		// The journal's copy of the body, read beside the handler's.
+		const body = captureBody(request);
 		const response = await faults.around(request, url.pathname, async () => (readsData ? gate.reading(() => resolve(call)) : resolve(call)));
-		journal.record(request, url, call.accountId ?? bearerAccountId(request, store), response);
+		// A dropped connection (an injected fault) has no headers to add to.
+		if (response.type !== 'error') for (const warning of call.warnings) response.headers.append(WARNING_HEADER, warning);
+		journal.record(request, url, call.accountId ?? bearerAccountId(request, store), response, call.warnings, (await body) ?? null);
 		return response;
 	});
 }

@@ -6,13 +6,15 @@
 import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints';
 import { ANSWER_SCHEMAS, apiErrorSchema, BODY_SCHEMAS, QUERY_SCHEMAS } from '../../../contract/schemas';
-import { BAD_REQUEST_BODIES, OPERATION_TAGS, PATH_PARAMETERS, WEBHOOK_DELIVERY } from './operations.mts';
+import { BAD_REQUEST_BODIES, OPERATION_TAGS, PATH_PARAMETER_SCHEMAS, PATH_PARAMETERS, WEBHOOK_DELIVERY } from './operations.mts';
 import { componentSchemas, queryParameters, type JsonSchema } from './json-schema.mts';
 import { HEADERS, RATE_LIMIT_HEADERS, responseRef, sharedResponses } from './responses.mts';
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
 
 const BEARER = 'bearerAuth';
+/** The mock package's license (mock-server/LICENSE), which the documents it writes carry. */
+export const DOCUMENT_LICENSE = { name: 'MIT', identifier: 'MIT' };
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 /** `/signals/:group` → `/signals/{group}`, and the parameter names in order. */
@@ -60,7 +62,7 @@ function build() {
 			...params.map((name) => {
 				const description = PATH_PARAMETERS[name];
 				if (description === undefined) throw new Error(`PATH_PARAMETERS has no entry for ":${name}"`);
-				return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } };
+				return { name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, ...PATH_PARAMETER_SCHEMAS[name] } };
 			}),
 			...(query ? queryParameters(query).map((p) => ({ in: 'query', ...p })) : []),
 		];
@@ -95,6 +97,8 @@ function build() {
 					operationId: WEBHOOK_DELIVERY.operationId,
 					summary: WEBHOOK_DELIVERY.summary,
 					description: WEBHOOK_DELIVERY.description,
+					// The service sends no credentials: explicitly none, not forgotten (Redocly's security-defined).
+					security: [],
 					requestBody: { required: true, content: json(components.ref(WEBHOOK_DELIVERY.body)) },
 					responses: { 200: { description: 'Received' } },
 				},
@@ -120,7 +124,8 @@ export function openApiDocument(appUrl: string): OpenApiDocument {
 		info: {
 			title: 'Job Signals service',
 			version: API_VERSION_SEGMENT.slice(1),
-			description: "The service as the job-signals mock serves it: the spec's endpoints and this project's assumptions where the spec says \"not shown\" (docs/api-assumptions.md). Generated from the repository's contract/; the mock's own /__mock routes are not part of it.",
+			description: "The service as the job-signals mock serves it: the spec's endpoints and this project's assumptions where the spec says \"not shown\" (docs/api-assumptions.md). Generated from the repository's contract/; the mock's own /__mock routes are not part of it (they are in the package's openapi-control.json). The license is this document's, written by the MIT-licensed job-signals-mock-server, not the service's terms of use.",
+			license: DOCUMENT_LICENSE,
 		},
 		jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
 		servers: [{ url: `${appUrl}${API_VERSION_SEGMENT}`, description: 'API base ({base_url})' }],

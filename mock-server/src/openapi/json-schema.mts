@@ -42,10 +42,21 @@ export function componentSchemas(querySchemas: ReadonlySet<z.ZodType>): { schema
 	};
 }
 
+/** A query value the mock reads from the words `true`/`false` into a boolean (schemas.ts' booleanParam). */
+function isBooleanWord(def: z.core.$ZodTypeDef): boolean {
+	if (def.type !== 'pipe') return false;
+	const { in: words, out } = def as z.core.$ZodPipeDef;
+	if (out._zod.def.type !== 'transform' || words._zod.def.type !== 'enum') return false;
+	const values = Object.values((words._zod.def as z.core.$ZodEnumDef).entries).sort();
+	return values.length === 2 && values[0] === 'false' && values[1] === 'true';
+}
+
 /**
  * A query schema's parameters: the value a client sends, as JSON Schema. A value
  * the mock parses from decimal text into a number is described as that number
- * (integer, with its bounds), which is how clients and generators send it.
+ * (integer, with its bounds), and one it parses from `true`/`false` as a boolean
+ * (the spec's type): that is how clients and generators send them (openapi-fetch
+ * writes `active_only: false` as `active_only=false`, the word the mock reads).
  */
 export function queryParameters(query: z.ZodObject): { name: string; required: boolean; schema: JsonSchema }[] {
 	return Object.entries(query.shape).map(([name, field]) => {
@@ -58,8 +69,12 @@ export function queryParameters(query: z.ZodObject): { name: string; required: b
 					for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
 					Object.assign(jsonSchema, z.toJSONSchema(def.out, { target: 'draft-2020-12' }));
 				}
-				// Zod drops a default behind a pipe; a boolean default is sent as the word, like the value itself.
-				if (def.type === 'default') jsonSchema.default = typeof def.defaultValue === 'boolean' ? String(def.defaultValue) : def.defaultValue;
+				if (isBooleanWord(def)) {
+					for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+					jsonSchema.type = 'boolean';
+				}
+				// Zod drops a default behind a pipe.
+				if (def.type === 'default') jsonSchema.default = def.defaultValue;
 			},
 		}) as JsonSchema;
 		delete schema.$schema;

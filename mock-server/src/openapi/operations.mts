@@ -5,10 +5,10 @@
  * parameters' descriptions, the 400 bodies that are not the API error body, and
  * the webhook deliveries the service sends.
  */
-import type { z } from 'zod/v4';
+import { z } from 'zod/v4';
 import { LIMITS } from '../../../contract/api';
 import type { EndpointName, OperationTag } from '../../../contract/endpoints';
-import { subscriberUploadErrorSchema, webhookEventSchema } from '../../../contract/schemas';
+import { sourceSchema, subscriberUploadErrorSchema, webhookEventSchema } from '../../../contract/schemas';
 
 /** The service's parts as the spec divides them; `deprecated` is the spec's mark ("jobs and sources API (v2, deprecated)"). */
 export const OPERATION_TAGS = {
@@ -33,10 +33,18 @@ export const PATH_PARAMETERS: Record<string, string> = {
 	webhook_id: 'The webhook setting id',
 };
 
+/**
+ * A path parameter's value beyond "a non-empty string". A domain always has a dot, so the `id` of
+ * `/sources/id/{source_id}` is never a `{url_source}`: `/sources/id/jobs` is the source with id `jobs`
+ * (the mock routes it so). Redocly's no-ambiguous-paths reads templates only, not patterns (redocly.yaml).
+ */
+const { $schema: _, ...domain } = z.toJSONSchema(sourceSchema.shape.url_source, { target: 'draft-2020-12' });
+export const PATH_PARAMETER_SCHEMAS: Record<string, Record<string, unknown>> = { url_source: domain };
+
 /** The deliveries the service sends to a webhook URL (OpenAPI 3.1 `webhooks`). */
 export const WEBHOOK_DELIVERY = {
 	operationId: 'receiveEvent',
 	summary: 'One event, POSTed to each webhook URL whose setting lists its event type',
 	body: webhookEventSchema,
-	description: `Answer 200 within ${LIMITS.webhookTimeoutMs / 1000} seconds; a slower answer or another status is retried up to ${LIMITS.webhookMaxRetries} times with exponential backoff. Order is not guaranteed.`,
+	description: `Answer 200 within ${LIMITS.webhookTimeoutMs / 1000} seconds; a slower answer or another status is retried up to ${LIMITS.webhookMaxRetries} times with exponential backoff. Order is not guaranteed. The request carries no credentials and no signature: the spec's secret key is a placeholder, and verification of webhook requests is not offered.`,
 } as const;

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { LIMITS } from '../../../contract/api';
 import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
 import { ALL_TYPES } from '../data/generate.mts';
-import { DEFAULT_CYCLE } from './cycle.mts';
+import { DEFAULT_CYCLE, type CycleSizes } from './cycle.mts';
 
 const count = (fallback: number) => z.number().int().min(0).max(LIMITS.maxChangesPerCycle).default(fallback);
 
@@ -17,6 +17,16 @@ export const processBodySchema = z.strictObject({
 	source_id: z.string().min(1).optional(),
 });
 export type ProcessBody = z.infer<typeof processBodySchema>;
+
+const cycleSizesSchema = processBodySchema.omit({ source_id: true });
+
+/** The in-process processCycle()'s counts, read as POST /__mock/process reads them; a bad one throws a RangeError naming it. */
+export function cycleSizes(input: Partial<CycleSizes>): CycleSizes {
+	const parsed = cycleSizesSchema.safeParse(input);
+	if (parsed.success) return parsed.data;
+	const issue = parsed.error.issues[0];
+	throw new RangeError(`processCycle: ${issue.path.length > 0 ? `"${String(issue.path[0])}" ` : ''}${issue.message} (counts 0–${LIMITS.maxChangesPerCycle}: ${Object.keys(DEFAULT_CYCLE).join(', ')})`);
+}
 
 export const eventBodySchema = z
 	.strictObject({

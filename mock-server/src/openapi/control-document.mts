@@ -1,0 +1,194 @@
+/**
+ * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts), generated
+ * from their zod schemas. A document of its own (openapi-control.json, GET /__mock/openapi.json), not part
+ * of the service's: a client generated from the service's document, or Prism serving it, must have only
+ * what the service has, while a test suite can generate a typed client of the control API from this one.
+ */
+import { z } from 'zod/v4';
+import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
+import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
+import { faultRuleSchema, faultsBodySchema } from '../http/faults.mts';
+import { eventBodySchema, processBodySchema } from '../process/requests.mts';
+import {
+	accountsAnswerSchema,
+	cycleEventsSchema,
+	deliveryLogSchema,
+	journalAnswerSchema,
+	resetAnswerSchema,
+	stateAnswerSchema,
+	subscribersAnswerSchema,
+} from './control-schemas.mts';
+import { DOCUMENT_LICENSE, type OpenApiDocument } from './document.mts';
+import { COMPONENT_REF, type JsonSchema } from './json-schema.mts';
+import { responseRef, sharedResponses } from './responses.mts';
+
+/** The header that lets a call without a JSON body change the mock (handlers/control.mts, CONTROL_HEADER). */
+const CONTROL_HEADER = 'X-Mock-Control';
+
+const TAGS = {
+	data: 'The data and its changes: back to the seed, processing cycles, chosen events, the state folder',
+	requests: 'The request journal: what the code under test sent, and what it was answered',
+	webhooks: 'The webhook delivery log: every attempt',
+	faults: "Fault rules on the service's routes",
+	accounts: 'The demo accounts and what subscriber upload did',
+	documents: 'This document',
+} as const;
+
+interface ControlOperation {
+	path: keyof typeof MOCK_CONTROL_PATHS;
+	method: 'get' | 'post' | 'put' | 'delete';
+	operationId: string;
+	summary: string;
+	tag: keyof typeof TAGS;
+	query?: JsonSchema[];
+	body?: { schema: z.ZodType; required: boolean; description: string };
+	/** The success: 200 with this body, or 204 with none. */
+	answer: z.ZodType | JsonSchema | 204;
+	/** 4xx answers besides 403, 405 and 414, with when. */
+	refusals?: Record<number, string>;
+}
+
+const faultsAnswerSchema = z.object({ faults: z.array(faultRuleSchema) });
+const filter = (name: string, description: string) => ({ name, in: 'query', required: false, description, schema: { type: 'string', minLength: 1 } });
+
+/** One row per control route and method; the test checks the rows against the routes the mock registers, both ways. */
+const OPERATIONS: ControlOperation[] = [
+	{
+		path: 'reset', method: 'post', operationId: 'reset', tag: 'data', answer: resetAnswerSchema,
+		summary: 'Back to the seed: data, subscribers, rate-limit budgets, faults, webhook settings, deliveries and their log, the journal, the state folder',
+	},
+	{
+		path: 'process', method: 'post', operationId: 'processCycle', tag: 'data', answer: cycleEventsSchema,
+		summary: 'Run one processing cycle; its events are answered and queued for the webhooks',
+		body: { schema: processBodySchema, required: false, description: `Counts 0–${LIMITS.maxChangesPerCycle}, each left out keeps its default; no body (send ${CONTROL_HEADER}) or {} is the usual cycle` },
+		refusals: { 400: 'A body that is not JSON of this shape (the message names the field)', 404: 'No source with this `source_id`' },
+	},
+	{
+		path: 'events', method: 'post', operationId: 'emitEvent', tag: 'data', answer: cycleEventsSchema,
+		summary: 'Make one chosen change and its event, delivered like a cycle’s',
+		body: { schema: eventBodySchema, required: true, description: 'What is not named is picked at random' },
+		refusals: { 400: 'A bad body: an unknown event type, `job_id` with `source_id`, `job_id` on job_created or signal, `signal` on a job event, a type not in the hierarchy', 404: 'No such job (a deleted job is unknown) or source' },
+	},
+	{
+		path: 'requests', method: 'get', operationId: 'getRequests', tag: 'requests', answer: journalAnswerSchema,
+		summary: `The request journal, oldest first (the latest ${LIMITS.maxJournalEntries} service calls)`,
+		query: [
+			filter('path', 'A prefix of the called path as sent, starting with `/`'),
+			filter('method', 'GET, POST, PUT or DELETE, any case'),
+			filter('account', 'An account id'),
+			filter('since', 'Calls at or after this time: ISO 8601 or epoch milliseconds'),
+		],
+		refusals: { 400: 'An unknown or repeated filter, a `path` without `/`, another method, an unknown account or an unreadable `since` (the message names it)' },
+	},
+	{ path: 'deliveries', method: 'get', operationId: 'getDeliveries', tag: 'webhooks', answer: deliveryLogSchema, summary: 'The webhook delivery log, one entry per attempt, oldest first' },
+	{ path: 'faults', method: 'get', operationId: 'getFaults', tag: 'faults', answer: faultsAnswerSchema, summary: 'The current fault rules' },
+	{
+		path: 'faults', method: 'put', operationId: 'setFaults', tag: 'faults', answer: faultsAnswerSchema,
+		summary: 'Replace the fault rules (answers them as stored, defaults filled)',
+		body: { schema: faultsBodySchema, required: true, description: "The rules, first match wins; a rule's `path` is a prefix of the service's paths" },
+		refusals: { 400: 'A bad body, or a rule whose path could match only /__mock routes (the rules are kept)' },
+	},
+	{ path: 'faults', method: 'delete', operationId: 'clearFaults', tag: 'faults', answer: 204, summary: 'Remove every fault rule' },
+	{ path: 'accounts', method: 'get', operationId: 'getAccounts', tag: 'accounts', answer: accountsAnswerSchema, summary: 'The demo accounts with their tokens, job board and own filters' },
+	{
+		path: 'subscribers', method: 'get', operationId: 'getSubscribers', tag: 'accounts', answer: subscribersAnswerSchema,
+		summary: "What subscriber uploads did for one account (the service has no read endpoint)",
+		refusals: { 404: 'No account with this id' },
+	},
+	{ path: 'state', method: 'get', operationId: 'getState', tag: 'data', answer: stateAnswerSchema, summary: 'The state folder (`--state-dir`) and whether it still saves' },
+	{ path: 'openapi', method: 'get', operationId: 'getControlDocument', tag: 'documents', answer: { type: 'object', description: 'This document' }, summary: 'This OpenAPI document, with its server at the address asked' },
+];
+
+/** `/__mock/accounts/:account_id/subscribers` → `/__mock/accounts/{account_id}/subscribers`, and its parameter names. */
+function openApiPath(path: string): { key: string; params: string[] } {
+	return { key: path.replace(/:([a-z_]+)/g, '{$1}'), params: [...path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]) };
+}
+
+/** The named schemas as components (answers as sent, bodies as accepted: defaults optional), and a ref to each. */
+function components() {
+	const answers = new Map<z.ZodType, string>([[jobSchema, 'Job'], [signalSchema, 'Signal'], [apiErrorSchema, 'ApiError']]);
+	const bodies = new Map<z.ZodType, string>();
+	const name = (s: string) => s[0].toUpperCase() + s.slice(1);
+	for (const op of OPERATIONS) {
+		if (op.answer instanceof z.ZodType && !answers.has(op.answer)) answers.set(op.answer, `${name(op.operationId)}Answer`);
+		if (op.body) bodies.set(op.body.schema, `${name(op.operationId)}Body`);
+	}
+	const convert = (named: Map<z.ZodType, string>, io: 'input' | 'output') => {
+		const registry = z.registry<{ id: string }>();
+		for (const [schema, id] of named) registry.add(schema, { id });
+		const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => `${COMPONENT_REF}${id}` }) as { schemas: Record<string, JsonSchema> };
+		return Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema] as const);
+	};
+	const all = new Map([...answers, ...bodies]);
+	return {
+		schemas: Object.fromEntries([...convert(answers, 'output'), ...convert(bodies, 'input')].sort(([a], [b]) => a.localeCompare(b))),
+		ref: (schema: z.ZodType): JsonSchema => ({ $ref: `${COMPONENT_REF}${all.get(schema)}` }),
+	};
+}
+
+function build() {
+	const { schemas, ref } = components();
+	const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+	const error = (description: string) => ({ description, content: json(ref(apiErrorSchema)) });
+	const { MethodNotAllowed, PayloadTooLarge, UriTooLong } = sharedResponses(ref(apiErrorSchema));
+	const paths: Record<string, Record<string, JsonSchema>> = {};
+	for (const op of OPERATIONS) {
+		const { key, params } = openApiPath(MOCK_CONTROL_PATHS[op.path]);
+		const changes = op.method !== 'get';
+		const responses: Record<string, JsonSchema> = {
+			...(op.answer === 204
+				? { 204: { description: 'Done (no body)' } }
+				: { 200: { description: 'Done', content: json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer) } }),
+			...Object.fromEntries(Object.entries(op.refusals ?? {}).map(([status, why]) => [status, error(why)])),
+			403: error(
+				(changes ? `Neither \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a` : 'A') +
+					' `Host` that is not this mock\'s address (standalone server: localhost, IP addresses and `--allowed-hosts`)',
+			),
+			405: responseRef('MethodNotAllowed'),
+			...(changes && { 413: responseRef('PayloadTooLarge') }),
+			414: responseRef('UriTooLong'),
+		};
+		const parameters = [
+			...params.map((param) => ({ name: param, in: 'path', required: true, description: 'The account id', schema: { type: 'string', minLength: 1 } })),
+			...(op.query ?? []),
+			...(changes ? [{ name: CONTROL_HEADER, in: 'header', required: false, description: 'Any value: lets a call without a JSON body (`Content-Type: application/json`) change the mock', schema: { type: 'string' } }] : []),
+		];
+		(paths[key] ??= {})[op.method] = {
+			operationId: op.operationId,
+			summary: op.summary,
+			tags: [op.tag],
+			// No authentication: the control routes are the tester's, on a mock that serves local clients only.
+			security: [],
+			...(parameters.length > 0 && { parameters }),
+			...(op.body && { requestBody: { required: op.body.required, description: op.body.description, content: json(ref(op.body.schema)) } }),
+			responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
+		};
+	}
+	return {
+		paths,
+		components: { schemas, responses: { MethodNotAllowed, PayloadTooLarge, UriTooLong } },
+	};
+}
+
+let built: ReturnType<typeof build> | undefined;
+
+/** The control API's document, with its server at `appUrl` (an origin such as `http://127.0.0.1:4010`). */
+export function openApiControlDocument(appUrl: string): OpenApiDocument {
+	built ??= build();
+	return {
+		openapi: '3.1.1',
+		info: {
+			title: 'Job Signals mock: control API',
+			version: '1',
+			description:
+				"The job-signals mock's own routes (/__mock/…): not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
+				`the routes that change the mock need \`Content-Type: application/json\` or an ${CONTROL_HEADER} header. Generated from the mock's schemas.`,
+			license: DOCUMENT_LICENSE,
+		},
+		jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+		servers: [{ url: appUrl, description: 'The mock' }],
+		tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+		paths: built.paths,
+		components: built.components,
+	};
+}

@@ -1,0 +1,90 @@
+/**
+ * The control routes' answers (handlers/control.mts) as zod schemas, for their OpenAPI document only:
+ * the routes build these bodies from the mock's own types, and mock-server/test/openapi-control.test.mts
+ * validates every route's real answer against the document, so a field added to an answer and not here fails it.
+ */
+import { z } from 'zod/v4';
+import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
+import { jobSchema, signalSchema } from '../../../contract/schemas';
+
+const epochMs = z.number().int().nonnegative();
+
+export const resetAnswerSchema = z.object({ reset: z.literal(true) });
+
+export const cycleEventsSchema = z.object({
+	events: z.array(
+		z.object({
+			account_id: z.string(),
+			event_type: z.enum(WEBHOOK_EVENT_TYPES),
+			event_data: z.union([jobSchema, signalSchema]).describe('The job (with `deleted_at` for job_deleted) or the signal'),
+		}),
+	),
+});
+
+export const journalAnswerSchema = z.object({
+	data: z.array(
+		z.object({
+			method: z.string(),
+			path: z.string(),
+			query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe('Each parameter by name; an array when repeated'),
+			account_id: z.string().nullable().describe("The account the call's credentials resolved to"),
+			status: z.number().int().describe('The status answered; 0 for an injected dropped connection'),
+			time: z.string(),
+			time_ms: epochMs,
+			warnings: z.array(z.string()).describe('What the X-Mock-Warning header said (an unknown query parameter, an unescaped "+" in search)'),
+			headers: z.record(z.string(), z.string()).describe("The request headers by lower-cased name; Authorization's credentials redacted"),
+			body: z.string().nullable().describe("The request body's start as text (access_token redacted); null: no body"),
+			body_truncated: z.boolean(),
+			stub_id: z.string().nullable().describe('The WireMock stub that answered; null: the service did'),
+		}),
+	),
+	dropped: z.number().int().nonnegative().describe('Calls the cap dropped since the last reset'),
+});
+
+export const deliveryLogSchema = z.object({
+	data: z.array(
+		z.object({
+			webhook_event_id: z.string().nullable().describe('null on a `not_sent` entry'),
+			webhook_id: z.string(),
+			account_id: z.string(),
+			event_type: z.enum(WEBHOOK_EVENT_TYPES),
+			url: z.string(),
+			attempt: z.number().int().nonnegative().describe('1 for the first attempt, 2–4 for the retries, 0 when not sent'),
+			started_at: epochMs,
+			duration_ms: z.number().nonnegative(),
+			status: z.number().int().nullable().describe('null when no answer came'),
+			error: z.string().nullable(),
+			outcome: z.enum(['delivered', 'retry_scheduled', 'failed', 'not_sent']),
+			retry_in_ms: z.number().nonnegative().optional().describe('Only on `retry_scheduled`'),
+			count: z.number().int().positive().optional().describe('Only on `not_sent`: how many deliveries the entry stands for'),
+			origin: z.enum(['cycle', 'redelivery', 'copy', 'reordered']).describe("A cycle's or chosen event's delivery, or a receiver knob's"),
+			injected: z.literal(true).optional().describe('Only on an attempt a failure rule failed'),
+		}),
+	),
+});
+
+export const accountsAnswerSchema = z.object({
+	data: z.array(
+		z.object({
+			account_id: z.string(),
+			organization_id: z.string(),
+			name: z.string(),
+			token: z.string(),
+			job_tags: z.array(z.string()),
+			job_board: z.boolean(),
+			filters: z.object({ regions: z.array(z.string()) }),
+			/** The account's rate-limit budget now; null when the limit is off (--rate-limit 0). */
+			rate_limit: z.object({ limit: z.number().int(), remaining: z.number().int(), resets_in_ms: z.number().nullable() }).nullable(),
+		}),
+	),
+});
+
+export const subscribersAnswerSchema = z.object({
+	data: z.array(z.object({ account_id: z.string(), email: z.string(), tags: z.array(z.string()), created_at: z.number().int() })),
+});
+
+export const stateAnswerSchema = z.object({
+	state_dir: z.string().nullable(),
+	persisting: z.boolean(),
+	error: z.string().nullable(),
+});
