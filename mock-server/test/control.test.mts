@@ -16,6 +16,7 @@ const accountsSchema = z.strictObject({
 		z.strictObject({
 			account_id: z.string(), organization_id: z.string(), name: z.string(), token: z.string(), job_tags: z.array(z.string()),
 			job_board: z.boolean(), filters: z.strictObject({ regions: z.array(z.string()) }),
+			rate_limit: z.strictObject({ limit: z.number().int(), remaining: z.number().int(), resets_in_ms: z.number().nullable() }).nullable(),
 		}),
 	),
 });

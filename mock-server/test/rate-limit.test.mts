@@ -55,4 +55,26 @@ describe('rate limit', () => {
 		}
 		expect(await spend(DEMO_TOKEN, LIMIT + 1)).toEqual([200, 200, 200, 429]);
 	});
+
+	it('GET /__mock/accounts shows each budget as it stands (rate_limit), without spending any; a reset makes them whole', async () => {
+		type Budget = { limit: number; remaining: number; resets_in_ms: number | null };
+		const budgets = async () => {
+			const { data } = (await call(MOCK_CONTROL_PATHS.accounts, { base: APP_URL, token: null })).json as { data: { account_id: string; rate_limit: Budget }[] };
+			return Object.fromEntries(data.map((a) => [a.account_id, a.rate_limit]));
+		};
+		const whole = { limit: LIMIT, remaining: LIMIT, resets_in_ms: null };
+		expect(await budgets()).toEqual({ acc_demo: whole, acc_second: whole, acc_volume: whole });
+		expect(await spend(DEMO_TOKEN, 2)).toEqual([200, 200]);
+		const { acc_demo, acc_second } = await budgets();
+		expect(acc_demo).toEqual({ limit: LIMIT, remaining: LIMIT - 2, resets_in_ms: expect.any(Number) });
+		// The window is 60 s × timeScale 0.5.
+		expect(acc_demo.resets_in_ms).toBeGreaterThan(0);
+		expect(acc_demo.resets_in_ms).toBeLessThanOrEqual(30_000);
+		expect(acc_second).toEqual(whole);
+		// Reading the budgets spent nothing: one call left.
+		expect(await spend(DEMO_TOKEN, 2)).toEqual([200, 429]);
+		expect((await budgets()).acc_demo).toMatchObject({ remaining: 0 });
+		await call(MOCK_CONTROL_PATHS.reset, { base: APP_URL, token: null, method: 'POST' });
+		expect((await budgets()).acc_demo).toEqual(whole);
+	});
 });

@@ -15,16 +15,23 @@ import { jsonListInSlices } from '../http/json-in-slices.mts';
 import { apiError } from '../http/respond.mts';
 import { nextTurn, Work } from '../search/work.mts';
 import type { Account, Subscriber } from '../data/model.mts';
+import type { RateBudget } from '../http/rate-limit.mts';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle.mts';
 import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../process/requests.mts';
 import type { DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
+import type { MockClock } from '../clock.mts';
+import { clockRoutes } from './clock-routes.mts';
+import { receiverKnobRoutes, type ReceiverKnobs } from './receiver-knobs.mts';
 
-export interface ControlActions {
+export interface ControlActions extends ReceiverKnobs {
+	clock: MockClock;
 	reset(): Promise<void>;
 	processCycle(sizes?: CycleSizes, sourceId?: string): Promise<CycleEvent[]>;
 	emitEvent(change: ChosenChange): Promise<CycleEvent[]>;
 	accounts(): Account[];
+	/** The account's rate-limit budget now (null: the limit is off). */
+	rateBudget(accountId: string): RateBudget | null;
 	subscribersOf(accountId: string): Subscriber[];
 	requests(filter: JournalFilter): JournalAnswer;
 	persistence(): { state_dir: string | null; persisting: boolean; error: string | null };
@@ -87,7 +94,7 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 		http.get(path(MOCK_CONTROL_PATHS.accounts), () =>
 			HttpResponse.json({
 				data: actions.accounts().map(({ account_id, organization_id, name, token, job_tags, job_board, filters }) => ({
-					account_id, organization_id, name, token, job_tags, job_board, filters,
+					account_id, organization_id, name, token, job_tags, job_board, filters, rate_limit: actions.rateBudget(account_id),
 				})),
 			}),
 		),
@@ -125,5 +132,24 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			actions.faults.clear();
 			return new HttpResponse(null, { status: 204 });
 		})),
+		...knobAndClockHandlers(actions),
+	];
+}
+
+/** Testing a webhook receiver: the receiver knobs and the clock (their bodies and answers: receiver-knobs.mts, clock-routes.mts). */
+function knobAndClockHandlers(actions: ControlActions): HttpHandler[] {
+	const path = (p: string) => `*${p}`;
+	const knobs = receiverKnobRoutes(actions);
+	const clock = clockRoutes(actions.clock);
+	return [
+		http.post(path(MOCK_CONTROL_PATHS.redeliver), changing(({ request }) => knobs.redeliver(request))),
+		http.post(path(MOCK_CONTROL_PATHS.copies), changing(({ request }) => knobs.copies(request))),
+		http.post(path(MOCK_CONTROL_PATHS.reorder), changing(({ request }) => knobs.reorder(request))),
+		http.get(path(MOCK_CONTROL_PATHS.failures), () => knobs.failures()),
+		http.post(path(MOCK_CONTROL_PATHS.failures), changing(({ request }) => knobs.addFailure(request))),
+		http.delete(path(MOCK_CONTROL_PATHS.failures), changing(() => knobs.clearFailures())),
+		http.get(path(MOCK_CONTROL_PATHS.clock), () => clock.read()),
+		http.put(path(MOCK_CONTROL_PATHS.clock), changing(({ request }) => clock.set(request))),
+		http.delete(path(MOCK_CONTROL_PATHS.clock), changing(() => clock.release())),
 	];
 }

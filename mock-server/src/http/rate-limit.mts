@@ -8,6 +8,14 @@
  */
 import { CHOICES } from '../../../contract/api';
 
+/** An account's budget as the control API shows it (GET /__mock/accounts). */
+export interface RateBudget {
+	limit: number;
+	remaining: number;
+	/** Until the window ends and the budget is whole again; null when no window is open (the next call opens one). */
+	resets_in_ms: number | null;
+}
+
 export interface RateDecision {
 	allowed: boolean;
 	headers: Record<string, string>;
@@ -44,6 +52,15 @@ export class RateLimiter {
 			: {};
 		if (!allowed) headers[names.retryAfter] = String(resetSeconds);
 		return { allowed, headers };
+	}
+
+	/** The account's budget now, without taking from it; null when the limit is off. */
+	budget(accountId: string): RateBudget | null {
+		if (!this.enabled) return null;
+		const now = this.now();
+		const window = this.windows.get(accountId);
+		if (!window || now - window.start >= this.windowMs) return { limit: this.limit, remaining: this.limit, resets_in_ms: null };
+		return { limit: this.limit, remaining: this.limit - window.count, resets_in_ms: window.start + this.windowMs - now };
 	}
 
 	reset(): void {

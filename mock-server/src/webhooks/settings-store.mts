@@ -53,6 +53,16 @@ export class WebhookSettingsStore {
 		return removed;
 	}
 
+	/** Whether any account has a setting with this webhook_id, or with this url (exactly as registered). */
+	has(target: { webhook_id?: string; url?: string }): boolean {
+		for (const settings of this.byAccount.values()) {
+			for (const setting of settings.values()) {
+				if (setting.webhook_id === target.webhook_id || setting.url === target.url) return true;
+			}
+		}
+		return false;
+	}
+
 	subscribedTo(accountId: string, eventType: WebhookEventType): WebhookSetting[] {
 		return this.list(accountId).filter((setting) => setting.event_types.includes(eventType));
 	}
