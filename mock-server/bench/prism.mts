@@ -5,7 +5,8 @@
  * by this process as a terminal would) and Prism with its log off. Each is loaded by 10 keep-alive
  * connections with the same query and token: a 1,000-signal page, a job search and the collections list.
  * Prism serves the document's paths at its root (it ignores the servers' `/v2`), so the mock is asked
- * `/v2/signals/…` and Prism `/signals/…`.
+ * `/v2/signals/…` and Prism `/signals/…`. A second mock with 100 WireMock stubs that match none of the load shows
+ * what stubs cost the requests they do not answer (goal: ≥ 0.95× the mock's requests per second, a ratio ≤ ×1.05).
  *
  * Each answer is checked against the contract once per server first (answer-checks.ts); during the load
  * every answer must have that length. The servers take turns, each round another one first, so a drift
@@ -79,6 +80,27 @@ async function measure(server: Server, path: string, auth: Record<string, string
 	};
 }
 
+/**
+ * 100 stubs on the loaded endpoints' own paths and methods, each narrowed so it never matches the load: exact URLs
+ * beside them, path patterns that share their start, and query, header and body conditions on the very paths loaded.
+ */
+function unmatchedStubs(prefix: string): object[] {
+	const response = { status: 418, jsonBody: { stubbed: true } };
+	return Array.from({ length: 100 }, (_, i) => {
+		const path = ENDPOINTS[i % ENDPOINTS.length].path.split('?')[0];
+		switch (i % 4) {
+			case 0:
+				return { request: { method: 'GET', url: `${prefix}/jobs/stub-${i}` }, response };
+			case 1:
+				return { request: { method: 'GET', urlPathPattern: `${prefix}${path}/stub-${i}/.*` }, response };
+			case 2:
+				return { request: { method: 'GET', urlPath: `${prefix}${path}`, queryParameters: { stub: { equalTo: String(i) } } }, response };
+			default:
+				return { request: { method: 'GET', urlPath: `${prefix}${path}`, headers: { 'x-stub': { equalTo: String(i) } } }, response };
+		}
+	});
+}
+
 async function main(): Promise<void> {
 	const rounds = setting('BENCH_ROUNDS', 5, 1);
 	const durationMs = setting('BENCH_DURATION_MS', 3000, 100);
@@ -103,6 +125,15 @@ async function main(): Promise<void> {
 		servers.push({ name: 'mock', base: `http://127.0.0.1:${mockPort}${contract.API_VERSION_SEGMENT}`, service: mock });
 		const documentUrl = `http://127.0.0.1:${mockPort}${contract.OPENAPI_DOCUMENT_PATH}`;
 		await waitForHttp(documentUrl, mock, 180_000);
+		// The same mock with 100 WireMock stubs loaded, none of which matches the load: what stubs cost the requests they do not answer.
+		const stubbedPort = await freePort();
+		const stubbed = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(stubbedPort), '--rate-limit', '0']);
+		servers.push({ name: 'mock, 100 stubs', base: `http://127.0.0.1:${stubbedPort}${contract.API_VERSION_SEGMENT}`, service: stubbed });
+		await waitForHttp(`http://127.0.0.1:${stubbedPort}${contract.OPENAPI_DOCUMENT_PATH}`, stubbed, 180_000);
+		for (const mapping of unmatchedStubs(contract.API_VERSION_SEGMENT)) {
+			const response = await fetch(`http://127.0.0.1:${stubbedPort}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
+			if (response.status !== 201) throw new Error(`loading a stub: ${response.status} ${await response.text()}`);
+		}
 		const documentFile = join(folder, 'openapi.json');
 		writeFileSync(documentFile, await (await fetch(documentUrl)).text());
 

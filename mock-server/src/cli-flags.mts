@@ -9,6 +9,8 @@ import { DEFAULT_OPTIONS } from './options.mts';
 const NUMERIC = { port: 'port', seed: 'seed', sources: 'sources', jobs: 'jobs', signals: 'signals', 'rate-limit': 'rateLimit', 'time-scale': 'timeScale', 'max-body-bytes': 'maxBodyBytes', 'cycle-interval': 'cycleInterval', 'max-queued-deliveries': 'maxQueuedDeliveries', 'max-queued-deliveries-per-account': 'maxQueuedDeliveriesPerAccount', 'max-created-records': 'maxCreatedRecords' } as const;
 const TEXT = { host: 'host', token: 'token', 'state-dir': 'stateDir', 'cors-origin': 'corsOrigin', data: 'data' } as const;
 const SWITCHES = { 'rate-limit-headers': 'rateLimitHeaders' } as const;
+/** Flags that take no value: present means on. */
+const BARE = { 'strict-query': 'strictQuery' } as const;
 
 export class FlagError extends Error {}
 
@@ -23,6 +25,11 @@ export function parseFlags(argv: readonly string[]): StartOptions & { help?: boo
 		const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
 		if (!match) throw new FlagError(`Unexpected argument "${arg}"`);
 		const name = match[1];
+		if (name in BARE) {
+			if (match[2] !== undefined) throw new FlagError(`--${name} takes no value, got "${match[2]}"`);
+			out[BARE[name as keyof typeof BARE]] = true;
+			continue;
+		}
 		if (!(name in NUMERIC) && !(name in TEXT) && !(name in SWITCHES) && name !== 'allowed-hosts') throw new FlagError(`Unknown flag --${name}`);
 		const value = match[2] ?? argv[++i];
 		if (value === undefined || value === '') throw new FlagError(`--${name} needs a value`);
@@ -90,7 +97,12 @@ export const USAGE = `Usage: job-signals-mock [flags]
                     oldest created one (a job with job_deleted events)
   --rate-limit-headers on|off  send the X-RateLimit-* headers (default on; off still
                     limits, and a 429 still carries Retry-After)
+  --strict-query    answer 400 to a query parameter the endpoint does not take (default:
+                    answer as without it, with an X-Mock-Warning header naming it)
   --cors-origin O   origins browsers may call from: * (default) or origins separated
                     by commas (http://localhost:3000,https://app.example.com)
   --data FILE       add your own sources, jobs, signals and collections from a JSON
-                    file to the seed (with --sources 0: instead of it)`;
+                    file to the seed (with --sources 0: instead of it)
+
+       job-signals-mock record --from URL --token T --out FILE
+  clones a real account into a --data file (record --help: its flags)`;

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
 	if (cycleInterval > 0) console.log(`Cycles:       every ${cycleInterval} s`);
 	const { data } = server.service.options;
 	if (typeof data === 'string') console.log(`Data file:    ${data}`);
+	if (server.service.options.strictQuery) console.log('Query:        strict (an unknown query parameter is answered 400)');
 	let stopping = false;
 	// Closes the server (every connection: the port is free when it resolves) and the state folder (pending writes committed), then exit 0.
 	const stop = (reason: string) => {

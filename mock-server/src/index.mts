@@ -7,7 +7,13 @@ export { DEFAULT_OPTIONS, TEST_OPTIONS, type MockServiceOptions } from './option
 export { authenticate } from './http/route.mts';
 export { JournalFilterError, type JournalAnswer, type JournalEntry, type JournalFilter } from './http/journal.mts';
 export { DataFileError, type DataFileContent } from './data/data-file.mts';
+export { MappingError, StubsFull, type LoggedRequest, type RequestVerification, type Scenario, type ServeEvent, type StubMapping, type StubsApi } from './wiremock/index.mts';
 export { SECOND_ACCOUNT_TOKEN, VOLUME_ACCOUNT_TOKEN } from './data/generate.mts';
 export type { Account, StoredJob } from './data/model.mts';
-export { createWebhooks, type CycleEvent } from './webhooks/index.mts';
+export {
+	createWebhooks, DeliveryKnobError, type CycleEvent, type DeliveryLogEntry, type DeliveryOrigin, type FailureRule, type FailureRuleInput, type QueuedDelivery,
+} from './webhooks/index.mts';
+export { MockClock, type ClockState } from './clock.mts';
+export type { CycleSizes } from './process/cycle.mts';
+export { openApiControlDocument } from './openapi/control-document.mts';
 export * from './contract.mts';

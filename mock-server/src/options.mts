@@ -29,6 +29,8 @@ export interface MockServiceOptions {
 	maxQueuedDeliveriesPerAccount?: number;
 	/** Jobs, and signals, created by cycles and chosen events that are kept (each kind); past it each new one retires the oldest created one. */
 	maxCreatedRecords?: number;
+	/** A query parameter the endpoint does not take is answered 400; false (default): only warned of (X-Mock-Warning, the journal). */
+	strictQuery?: boolean;
 }
 
 export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
@@ -47,6 +49,7 @@ export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
 	maxQueuedDeliveries: DEFAULT_MAX_QUEUED,
 	maxQueuedDeliveriesPerAccount: DEFAULT_MAX_QUEUED_PER_ACCOUNT,
 	maxCreatedRecords: 100_000,
+	strictQuery: false,
 };
 
 /**
@@ -67,5 +70,6 @@ export function resolveOptions(options: MockServiceOptions): Required<MockServic
 	if (resolved.token.trim() === '' || /\s/.test(resolved.token)) throw new Error('token must be non-empty, without spaces');
 	if (resolved.stateDir !== null && resolved.stateDir.trim() === '') throw new Error('stateDir must be a folder path');
 	if (typeof resolved.rateLimitHeaders !== 'boolean') throw new Error('rateLimitHeaders must be true or false');
+	if (typeof resolved.strictQuery !== 'boolean') throw new Error('strictQuery must be true or false');
 	return resolved;
 }

@@ -85,7 +85,10 @@ export interface ProcessorPosition {
 	random: number;
 }
 
-/** How many records the seed has of each kind (the created ones are numbered past them) and the cap on created ones. */
+/**
+ * The serial the seed's records reach, of each kind (created ones are numbered past it: `seedSerial`), and the cap
+ * on created ones.
+ */
 export interface CreatedBounds {
 	seedJobs: number;
 	seedSignals: number;
@@ -112,8 +115,8 @@ export class Processor {
 		saved?: ProcessorPosition,
 	) {
 		this.random = new Random(saved?.random ?? seed ^ 0x5eed);
-		this.jobSerial = saved?.jobSerial ?? store.jobs.size;
-		this.signalSerial = saved?.signalSerial ?? store.signals.length;
+		this.jobSerial = saved?.jobSerial ?? bounds.seedJobs;
+		this.signalSerial = saved?.signalSerial ?? bounds.seedSignals;
 		this.lastTime = saved?.lastTime ?? 0;
 		// After a restart the created records are the restored ones numbered past the seed's, in the order of their numbers.
 		for (const id of createdIds(store.jobs.keys(), 'job_', bounds.seedJobs)) this.createdJobs.add(id);
@@ -354,6 +357,20 @@ async function valuesAt<T>(map: ReadonlyMap<string, T>, places: readonly number[
 }
 
 const READ_CHECK = 1024;
+
+/**
+ * The serial a data set's ids reach: its size, or the highest `<prefix><number>` among them if higher (a
+ * `--data` file may hold ids of the mock's own form, as a clone of a mock does), so a created id is never one of them.
+ */
+export function seedSerial(ids: readonly string[], prefix: string): number {
+	let highest = ids.length;
+	for (const id of ids) {
+		if (!id.startsWith(prefix) || !/^\d+$/.test(id.slice(prefix.length))) continue;
+		const serial = Number(id.slice(prefix.length));
+		if (Number.isSafeInteger(serial) && serial > highest) highest = serial;
+	}
+	return highest;
+}
 
 /** The ids of the form `<prefix><number>` numbered past the seed's, in the order of their numbers (the order they were created in). */
 function createdIds(ids: Iterable<string>, prefix: string, seedCount: number): string[] {

@@ -1,0 +1,436 @@
+/**
+ * The page's script. It runs in the browser: page.mts sends this function's own source text inline,
+ * called with the config (`pageMain.toString()`), so it is type-checked and linted with the mock but must
+ * stand alone: it may use only its parameter, its own locals and the browser's globals (the types below
+ * are erased). It reads the mock only through the control routes' JSON, as any client would.
+ */
+
+/** The routes the page reads and drives (MOCK_CONTROL_PATHS, and WireMock's stub list). */
+export interface PagePaths {
+	accounts: string;
+	requests: string;
+	deliveries: string;
+	faults: string;
+	failures: string;
+	stubs: string;
+	clock: string;
+	process: string;
+	events: string;
+	redeliver: string;
+	reset: string;
+}
+
+export interface PageConfig {
+	paths: PagePaths;
+	eventTypes: readonly string[];
+	/** The shortest wait between two polls; a slow poll (a large journal or log) waits 4 times as long as it took. */
+	pollMs: number;
+	/** The newest journal entries shown. */
+	journalRows: number;
+	/** The newest events shown in the delivery timeline. */
+	eventGroups: number;
+	/** The stubs listed (GET /__admin/mappings?limit=). */
+	stubRows: number;
+}
+
+interface RateBudget {
+	limit: number;
+	remaining: number;
+	resets_in_ms: number | null;
+}
+interface AccountRow {
+	account_id: string;
+	name: string;
+	token: string;
+	job_board: boolean;
+	filters: { regions: string[] };
+	rate_limit?: RateBudget | null;
+}
+interface JournalRow {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	account_id: string | null;
+	status: number;
+	time_ms: number;
+	warnings: string[];
+	stub_id?: string | null;
+}
+interface Attempt {
+	webhook_event_id: string | null;
+	webhook_id: string;
+	account_id: string;
+	event_type: string;
+	url: string;
+	attempt: number;
+	started_at: number;
+	duration_ms: number;
+	status: number | null;
+	error: string | null;
+	outcome: string;
+	retry_in_ms?: number;
+	count?: number;
+	origin?: string;
+	injected?: boolean;
+}
+interface FaultRow {
+	path: string;
+	method?: string;
+	status?: number;
+	body?: string;
+	rate: number;
+	latency_ms: number;
+	drop: boolean;
+	after: number;
+	times?: number;
+}
+interface FailureRow {
+	webhook_id?: string;
+	url?: string;
+	fail_next: number;
+	failure: string;
+	status?: number;
+	reach_receiver: boolean;
+	remaining: number;
+}
+interface StubRow {
+	id: string;
+	name?: string;
+	priority?: number;
+	request?: { method?: string; url?: string; urlPath?: string; urlPathPattern?: string; urlPattern?: string };
+	response?: { status?: number; fault?: string };
+}
+interface ClockState {
+	now: string;
+	frozen: boolean;
+	offset_ms: number;
+	timers: number;
+	next_timer_in_ms: number | null;
+}
+
+export function pageMain(config: PageConfig): void {
+	const { paths } = config;
+	type Child = Node | string | number | null | undefined | false;
+
+	/** An element with attributes and children; text goes in as text, never as markup. */
+	const h = (tag: string, attributes: Record<string, string> = {}, ...children: Child[]): HTMLElement => {
+		const element = document.createElement(tag);
+		for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+		for (const child of children) if (child !== null && child !== undefined && child !== false) element.append(child instanceof Node ? child : String(child));
+		return element;
+	};
+	const byId = <T extends HTMLElement>(id: string): T => {
+		const element = document.getElementById(id);
+		if (!element) throw new Error(`the page has no #${id}`);
+		return element as T;
+	};
+	const table = (head: string[], rows: Child[][]): HTMLElement =>
+		h('table', {}, h('thead', {}, h('tr', {}, ...head.map((name) => h('th', {}, name)))), h('tbody', {}, ...rows.map((cells) => h('tr', {}, ...cells.map((cell) => h('td', {}, cell))))));
+	const statusClass = (status: number | null): string =>
+		status === null || status === 0 ? 's0' : status === 429 ? 's429' : `s${String(status).charAt(0)}`;
+	const badge = (status: number | null, text = status === null ? '—' : String(status)) => h('span', { class: `badge ${statusClass(status)}` }, text);
+	const seconds = (ms: number) => (ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
+	const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+	const localTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false }) + `.${String(ms % 1000).padStart(3, '0')}`;
+
+	const statusLine = byId<HTMLOutputElement>('status');
+	const say = (text: string, kind: 'ok' | 'error' = 'ok') => {
+		statusLine.textContent = text;
+		statusLine.dataset.kind = kind;
+	};
+
+	/** One view: a control route polled, and what its answer looks like on the page. */
+	interface View {
+		id: string;
+		url(): string;
+		render(body: unknown, into: HTMLElement): void;
+		/** The answer last shown: an unchanged answer is not drawn again (a selection or a scroll stays). */
+		last?: string;
+	}
+
+	const show = (view: View, state: 'ok' | 'unavailable' | 'error', ...content: Child[]) => {
+		const into = byId(`${view.id}-view`);
+		into.dataset.state = state;
+		into.replaceChildren(...content.filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false).map((c) => (c instanceof Node ? c : String(c))));
+	};
+
+	/** The API error body's message, else the start of the text. */
+	const messageOf = (text: string): string => {
+		try {
+			const body = JSON.parse(text) as { message?: unknown };
+			if (typeof body.message === 'string') return body.message;
+		} catch {
+			// not JSON: the text itself says what happened
+		}
+		return text.slice(0, 200);
+	};
+
+	async function load(view: View): Promise<void> {
+		const url = view.url();
+		const path = url.split('?')[0];
+		let response: Response;
+		let text: string;
+		try {
+			response = await fetch(url, { cache: 'no-store' });
+			text = await response.text();
+		} catch {
+			view.last = undefined;
+			return show(view, 'error', `The mock does not answer GET ${path}: is it still running?`);
+		}
+		if (response.status === 404) {
+			view.last = undefined;
+			return show(view, 'unavailable', `Not available: GET ${path} answered 404 (this version of the mock does not have it).`);
+		}
+		if (!response.ok) {
+			view.last = undefined;
+			return show(view, 'error', `GET ${path} answered ${response.status}: ${messageOf(text)}`);
+		}
+		if (text === view.last) return;
+		view.last = text;
+		const into = byId(`${view.id}-view`);
+		into.dataset.state = 'ok';
+		view.render(JSON.parse(text), into);
+	}
+
+	// Accounts and their rate-limit budgets.
+	const accountFilter = byId<HTMLSelectElement>('filter-account');
+	const budget = (limit: RateBudget | null | undefined): Child => {
+		if (limit === undefined) return h('span', { class: 'empty' }, 'not shown by this mock');
+		if (limit === null) return 'off';
+		const meter = h('meter', { min: '0', max: String(limit.limit), value: String(limit.remaining), low: String(Math.ceil(limit.limit / 10)), optimum: String(limit.limit) });
+		const reset = limit.resets_in_ms === null ? 'whole' : `resets in ${seconds(limit.resets_in_ms)}`;
+		return h('span', {}, meter, ` ${limit.remaining} / ${limit.limit} left, ${reset}`);
+	};
+	const accounts: View = {
+		id: 'accounts',
+		url: () => paths.accounts,
+		render(body, into) {
+			const rows = (body as { data: AccountRow[] }).data;
+			into.replaceChildren(table(['account', 'name', 'token', 'job board', 'own filters', 'rate limit'], rows.map((a) => [
+				h('code', {}, a.account_id), a.name, h('code', {}, a.token), a.job_board ? 'yes' : 'no',
+				a.filters.regions.length === 0 ? '—' : a.filters.regions.join(', '), budget(a.rate_limit),
+			])));
+			// The journal's account filter offers the accounts there are.
+			const chosen = accountFilter.value;
+			accountFilter.replaceChildren(h('option', { value: '' }, 'any account'), ...rows.map((a) => h('option', { value: a.account_id }, a.account_id)));
+			accountFilter.value = rows.some((a) => a.account_id === chosen) ? chosen : '';
+		},
+	};
+
+	// The request journal: path, method and account filtered by the route, the status here.
+	const pathFilter = byId<HTMLInputElement>('filter-path');
+	const methodFilter = byId<HTMLSelectElement>('filter-method');
+	const statusFilter = byId<HTMLSelectElement>('filter-status');
+	const statusMatches = (status: number): boolean => {
+		const wanted = statusFilter.value;
+		if (wanted === '') return true;
+		if (wanted.endsWith('xx')) return String(status).charAt(0) === wanted.charAt(0) && status !== 429;
+		return status === Number(wanted);
+	};
+	const queryText = (query: Record<string, string | string[]>): string => {
+		const search = new URLSearchParams();
+		for (const [name, value] of Object.entries(query)) for (const one of Array.isArray(value) ? value : [value]) search.append(name, one);
+		const text = search.toString();
+		return text === '' ? '' : `?${text}`;
+	};
+	const requests: View = {
+		id: 'requests',
+		url() {
+			const query = new URLSearchParams();
+			if (pathFilter.value.trim() !== '') query.set('path', pathFilter.value.trim());
+			if (methodFilter.value !== '') query.set('method', methodFilter.value);
+			if (accountFilter.value !== '') query.set('account', accountFilter.value);
+			const text = query.toString();
+			return text === '' ? paths.requests : `${paths.requests}?${text}`;
+		},
+		render(body, into) {
+			const { data, dropped } = body as { data: JournalRow[]; dropped: number };
+			const matching = data.filter((entry) => statusMatches(entry.status));
+			const shown = matching.slice(-config.journalRows).reverse();
+			byId('requests-count').textContent = `${matching.length} matching` + (matching.length > shown.length ? `, the newest ${shown.length} shown` : '') + (dropped > 0 ? `; ${dropped} older calls dropped by the journal's cap` : '');
+			if (shown.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, data.length === 0 ? 'No calls yet.' : 'No call matches the filters.'));
+			into.replaceChildren(h('div', { class: 'scroll' }, table(['time', 'method', 'path', 'account', 'status', 'notes'], shown.map((entry) => [
+				h('span', { class: 'mono' }, localTime(entry.time_ms)), entry.method, h('code', {}, entry.path + queryText(entry.query)),
+				entry.account_id ?? '—', badge(entry.status, entry.status === 0 ? 'dropped' : String(entry.status)),
+				[entry.stub_id ? `stub ${entry.stub_id.slice(0, 8)}` : '', ...entry.warnings].filter((note) => note !== '').join('; '),
+			]))));
+		},
+	};
+	for (const input of [pathFilter, methodFilter, accountFilter, statusFilter]) {
+		input.addEventListener('change', () => {
+			requests.last = undefined;
+			void poll();
+		});
+	}
+
+	// Webhook deliveries: one timeline per event (its envelope's webhook_event_id), newest first.
+	const attemptText = (a: Attempt, first: number): string => {
+		if (a.outcome === 'not_sent') return `not sent${a.count !== undefined ? ` ×${a.count}` : ''}: ${a.error ?? ''}`;
+		const parts = [`#${a.attempt}`, `+${seconds(a.started_at - first)}`, a.status === null ? (a.error ?? 'no answer') : String(a.status), `${a.duration_ms} ms`];
+		if (a.outcome === 'retry_scheduled' && a.retry_in_ms !== undefined) parts.push(`retry in ${seconds(a.retry_in_ms)}`);
+		if (a.outcome === 'failed') parts.push('failed');
+		if (a.origin !== undefined && a.origin !== 'cycle') parts.push(a.origin);
+		if (a.injected) parts.push('injected');
+		return parts.join(' · ');
+	};
+	const deliveries: View = {
+		id: 'deliveries',
+		url: () => paths.deliveries,
+		render(body, into) {
+			const log = (body as { data: Attempt[] }).data;
+			const events = new Map<string, Attempt[]>();
+			log.forEach((attempt, i) => {
+				const key = attempt.webhook_event_id ?? `not sent ${i}`;
+				const list = events.get(key);
+				if (list) list.push(attempt);
+				else events.set(key, [attempt]);
+			});
+			const tally = new Map<string, number>();
+			for (const attempt of log) tally.set(attempt.outcome, (tally.get(attempt.outcome) ?? 0) + (attempt.count ?? 1));
+			const order = [...events.values()].map((list, i) => ({ list, i, latest: list.reduce((latest, a) => Math.max(latest, a.started_at), 0) }));
+			order.sort((a, b) => b.latest - a.latest || b.i - a.i);
+			const shown = order.slice(0, config.eventGroups);
+			byId('deliveries-count').textContent = `${log.length} attempts, ${events.size} events` + (events.size > shown.length ? `, the newest ${shown.length} shown` : '');
+			if (log.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No delivery yet: add a webhook setting (POST /api/webhooks), then run a cycle or send an event.'));
+			const summary = h('div', { class: 'summary' }, ...['delivered', 'retry_scheduled', 'failed', 'not_sent']
+				.filter((outcome) => tally.has(outcome))
+				.map((outcome) => h('span', { class: `pill ${outcome}` }, `${outcome.replace('_', ' ')}: ${tally.get(outcome)}`)));
+			into.replaceChildren(summary, h('div', { class: 'scroll' }, h('ol', { class: 'events' }, ...shown.map(({ list }) => {
+				const [head] = list;
+				const first = list[0].started_at;
+				const redeliver = head.webhook_event_id === null ? null : h('button', { type: 'button', 'data-redeliver': head.webhook_event_id }, 'Redeliver');
+				const steps: HTMLElement[] = [];
+				list.forEach((a, i) => {
+					if (i > 0) steps.push(h('li', { class: 'gap' }, '→'));
+					steps.push(h('li', { class: `attempt ${a.outcome}` }, attemptText(a, first)));
+				});
+				return h('li', { class: 'event', 'data-event-id': head.webhook_event_id ?? '' },
+					h('div', { class: 'event-head' },
+						h('span', { class: 'type' }, head.event_type), head.webhook_event_id === null ? null : h('code', {}, head.webhook_event_id),
+						h('span', {}, head.account_id), h('span', { class: 'url mono' }, `→ ${head.url}`), h('span', { class: 'mono' }, `at ${clockTime(first)}`), redeliver),
+					h('ol', { class: 'attempts' }, ...steps));
+			}))));
+		},
+	};
+	byId('deliveries-view').addEventListener('click', (event) => {
+		const button = (event.target as HTMLElement).closest('button[data-redeliver]');
+		const id = button?.getAttribute('data-redeliver');
+		if (id) void act(`Redeliver ${id}`, 'POST', paths.redeliver, { webhook_event_id: id }, (answer) => `Redelivery of ${id} queued (${(answer as { queued?: unknown[] }).queued?.length ?? 0}).`);
+	});
+
+	// Fault rules, the receivers' failure rules and WireMock's stubs.
+	const faults: View = {
+		id: 'faults',
+		url: () => paths.faults,
+		render(body, into) {
+			const rules = (body as { faults: FaultRow[] }).faults;
+			if (rules.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No fault rule.'));
+			into.replaceChildren(table(['path', 'method', 'does', 'rate', 'after', 'times'], rules.map((r) => [
+				h('code', {}, r.path), r.method ?? 'any',
+				[r.status !== undefined ? `status ${r.status}` : '', r.body !== undefined ? `body ${r.body}` : '', r.drop ? 'drops the connection' : '', r.latency_ms > 0 ? `waits ${r.latency_ms} ms` : '']
+					.filter((part) => part !== '').join(', '),
+				r.rate, r.after, r.times ?? '∞',
+			])));
+		},
+	};
+	const failures: View = {
+		id: 'failures',
+		url: () => paths.failures,
+		render(body, into) {
+			const rules = (body as { failures: FailureRow[] }).failures;
+			if (rules.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No failure rule.'));
+			into.replaceChildren(table(['webhook or URL', 'fails as', 'left', 'reaches the receiver'], rules.map((r) => [
+				h('code', {}, r.webhook_id ?? r.url ?? ''), r.failure === 'status' ? `status ${r.status ?? 500}` : r.failure, `${r.remaining} of ${r.fail_next}`, r.reach_receiver ? 'yes' : 'no',
+			])));
+		},
+	};
+	const stubs: View = {
+		id: 'stubs',
+		url: () => `${paths.stubs}?limit=${config.stubRows}`,
+		render(body, into) {
+			const { mappings, meta } = body as { mappings: StubRow[]; meta?: { total?: number } };
+			const total = meta?.total ?? mappings.length;
+			if (mappings.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No stub.'));
+			const matcher = (r: StubRow['request']) => r?.url ?? r?.urlPath ?? (r?.urlPathPattern !== undefined ? `~ ${r.urlPathPattern}` : r?.urlPattern !== undefined ? `~ ${r.urlPattern}` : 'any URL');
+			into.replaceChildren(
+				table(['priority', 'method', 'URL', 'answers', 'name', 'id'], mappings.map((m) => [
+					m.priority ?? 5, m.request?.method ?? 'ANY', h('code', {}, matcher(m.request)),
+					m.response?.fault ?? badge(m.response?.status ?? 200), m.name ?? '', h('code', {}, m.id.slice(0, 8)),
+				])),
+				total > mappings.length ? h('p', { class: 'empty' }, `the first ${mappings.length} of ${total} stubs`) : null,
+			);
+		},
+	};
+
+	// The clock.
+	const clock: View = {
+		id: 'clock',
+		url: () => paths.clock,
+		render(body, into) {
+			const state = body as ClockState;
+			const offset = Math.abs(state.offset_ms) < 1000 ? 'on the wall clock' : `${state.offset_ms > 0 ? '+' : '−'}${seconds(Math.abs(state.offset_ms))} from the wall clock`;
+			into.replaceChildren(h('div', { class: 'clock' },
+				h('span', { class: 'now mono' }, state.now.replace('T', ' ')), h('span', { class: `pill ${state.frozen ? 'frozen' : 'running'}` }, state.frozen ? 'frozen' : 'running'),
+				h('span', {}, offset),
+				h('span', {}, `${state.timers} waiting` + (state.next_timer_in_ms === null ? '' : `, the next in ${seconds(state.next_timer_in_ms)}`))));
+		},
+	};
+
+	const views = [accounts, clock, deliveries, requests, faults, failures, stubs];
+
+	// Polling: one round at a time; the next at least pollMs later, and 4 times as long as a slow round took.
+	const live = byId<HTMLInputElement>('live');
+	const updated = byId('updated');
+	let timer: number | undefined;
+	let running = false;
+	let again = false;
+	async function poll(): Promise<void> {
+		if (running) {
+			again = true;
+			return;
+		}
+		window.clearTimeout(timer);
+		running = true;
+		const started = performance.now();
+		if (live.checked && document.visibilityState === 'visible') {
+			await Promise.all(views.map(load));
+			updated.textContent = `updated ${new Date().toLocaleTimeString(undefined, { hour12: false })}`;
+		}
+		running = false;
+		if (again) {
+			again = false;
+			return poll();
+		}
+		timer = window.setTimeout(() => void poll(), Math.max(config.pollMs, 4 * (performance.now() - started)));
+	}
+	live.addEventListener('change', () => void poll());
+	document.addEventListener('visibilitychange', () => void poll());
+
+	/** A changing call: JSON, as the control routes require of anything that changes the mock; then a poll shows its effect. */
+	async function act(label: string, method: string, path: string, body: unknown, done: (answer: unknown) => string): Promise<void> {
+		say(`${label}…`);
+		try {
+			const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+			const text = await response.text();
+			if (!response.ok) say(`${label}: ${response.status} ${messageOf(text)}`, 'error');
+			else say(done(text === '' ? {} : JSON.parse(text)));
+		} catch {
+			say(`${label}: the mock does not answer.`, 'error');
+		}
+		await poll();
+	}
+	const eventsIn = (answer: unknown) => (answer as { events?: unknown[] }).events?.length ?? 0;
+	const eventType = byId<HTMLSelectElement>('event-type');
+	eventType.replaceChildren(...config.eventTypes.map((type) => h('option', { value: type }, type)));
+	const on = (id: string, run: () => Promise<void>) => byId(id).addEventListener('click', () => void run());
+	on('run-cycle', () => act('Run a cycle', 'POST', paths.process, {}, (answer) => `Cycle run: ${eventsIn(answer)} events.`));
+	on('send-event', () => act(`Send ${eventType.value}`, 'POST', paths.events, { event_type: eventType.value }, (answer) => `${eventType.value}: ${eventsIn(answer)} events.`));
+	on('reset', () => act('Reset', 'POST', paths.reset, {}, () => 'Back to the seed.'));
+	on('clock-freeze', () => act('Freeze the clock', 'PUT', paths.clock, {}, () => 'Clock frozen.'));
+	on('clock-advance', () => act('Advance the clock', 'PUT', paths.clock, { advance_ms: 1000 }, () => 'Clock advanced 1 s.'));
+	on('clock-release', () => act('Back to the wall clock', 'DELETE', paths.clock, undefined, () => 'Clock back on the wall clock.'));
+	on('clear-faults', () => act('Clear the fault rules', 'DELETE', paths.faults, undefined, () => 'Fault rules cleared.'));
+
+	byId('where').textContent = location.host;
+	void poll();
+}
