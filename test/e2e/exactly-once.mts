@@ -297,7 +297,7 @@ export function describeExactlyOnce(mode: Mode): void {
 					fetch(`${home(trigger)}webhook/${trigger.webhookId}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(jobCreatedEnvelope(id(name))) });
 				const allowed = await post(IPS_ALLOWED, 'ip-allowed');
 				expect([allowed.status, await allowed.json()]).toEqual([200, { received: true, emitted: true }]);
-				for (const headers of [{}, { 'x-forwarded-for': '192.0.2.7' }]) {
+				for (const headers of [{}, { 'x-forwarded-for': '192.0.2.7' }] as Record<string, string>[]) {
 					const refused = await post(IPS_REFUSED, 'ip-refused', headers);
 					expect([refused.status, await refused.json()]).toEqual([403, { received: false, error: expect.stringMatching(/^sender .+ not allowed$/) }]);
 				}
