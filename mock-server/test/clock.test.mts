@@ -1,12 +1,12 @@
 // The mock clock: MockClock itself, the dates and waits that follow it in the service (records, signals, settings,
-// subscribers, envelopes, the delivery log, the batch spacing, retries, the rate-limit window, timed cycles), and
+// subscribers, envelopes, the delivery log, the request journal, the batch spacing, retries, the rate-limit window, timed cycles), and
 // GET/PUT/DELETE /__mock/clock over HTTP (its bodies, the cross-site rule, the local-only rule).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSchema, signalSchema, sourceSchema, webhookEventSchema, webhookSettingSchema } from '../../contract/schemas';
 import { MAX_CLOCK_MS, MockClock } from '../src/clock.mts';
-import { MAX_ADVANCE_MS } from '../src/handlers/clock-routes.mts';
+import { MAX_ADVANCE_MS } from '../src/clock-request.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { createMockService } from '../src/service.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SMALL, useMock } from './harness.mts';
@@ -169,6 +169,23 @@ describe('the service on a frozen clock (in-process)', () => {
 		// Each change is strictly later than the last (new records sort newest): a second cycle in the same frozen second is 1 s on.
 		const again = eventsSchema.parse((await control(MOCK_CONTROL_PATHS.process, 'POST', { created: 1, updated: 0, deleted: 0, signals: 0 })).json);
 		expect(jobSchema.parse(again.events[0].event_data).created_at).toBe(T_SECONDS + 1);
+	});
+
+	it("dates the request journal at the clock: its time, its since filter and WireMock's loggedDate, a clock set back included", async () => {
+		const { clock } = mock.service;
+		const DAY = 86_400_000;
+		clock.freeze(T);
+		expect((await call('/collections')).status).toBe(200);
+		// Set back a day: the later call is dated earlier.
+		clock.freeze(T - DAY);
+		expect((await call('/collections?later=1')).status).toBe(200);
+		const journal = mock.service.requests({ path: '/v2/collections' });
+		expect(journal.data.map((entry) => [entry.time, entry.time_ms])).toEqual([[new Date(T).toISOString(), T], [new Date(T - DAY).toISOString(), T - DAY]]);
+		expect(mock.service.requests({ path: '/v2/collections', since: T }).data.map((entry) => entry.time_ms)).toEqual([T]);
+		expect(mock.service.requests.find({ method: 'GET', urlPath: '/v2/collections' }).map((request) => request.loggedDate)).toEqual([T, T - DAY]);
+		// WireMock's serve events, newest first: one dated before `since` does not hide an older call dated after it.
+		const events = await call(`/__admin/requests?since=${new Date(T).toISOString()}`, { base: APP_URL, token: null });
+		expect(z.object({ requests: z.array(z.object({ request: z.object({ loggedDate: z.number() }) }).passthrough()) }).parse(events.json).requests.map((event) => event.request.loggedDate)).toEqual([T]);
 	});
 
 	it('spaces a batch and waits out retries in clock time: advancing past a due time sends it', async () => {

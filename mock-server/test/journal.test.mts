@@ -141,7 +141,7 @@ describe('request journal, with the rate limit on', () => {
 describe('request journal cap', () => {
 	it('keeps the latest calls up to its capacity, dropping the oldest first and counting them', () => {
 		const accounts = { accountByToken: () => undefined, accountList: () => [] };
-		const small = new Journal(accounts, 3);
+		const small = new Journal(accounts, Date.now, 3);
 		for (let i = 1; i <= 5; i++) small.record(new Request(`http://mock.test/v2/jobs/job_${i}`), new URL(`http://mock.test/v2/jobs/job_${i}`), undefined, new Response(null, { status: 200 + i }));
 		const { data, dropped } = small.read();
 		expect(dropped).toBe(2);
@@ -156,13 +156,13 @@ describe('request journal cap', () => {
 		const accounts = { accountByToken: () => undefined, accountList: () => [] };
 		const href = (i: number) => `http://mock.test/v2/jobs?search=${String(i).padStart(8000, 'x')}`;
 		const perCall = href(1).length + JOURNAL_ENTRY_BYTES;
-		const journal = new Journal(accounts, 1000, 3 * perCall);
+		const journal = new Journal(accounts, Date.now, 1000, 3 * perCall);
 		for (let i = 1; i <= 10; i++) journal.record(new Request(href(i)), new URL(href(i)), undefined, new Response(null, { status: 200 }));
 		const { data, dropped } = journal.read();
 		expect(dropped).toBe(7);
 		expect(data.map((e) => e.query.search)).toEqual([8, 9, 10].map((i) => String(i).padStart(8000, 'x')));
 		// Short calls fill it up to the count cap as before; the newest call is always kept, however long.
-		const short = new Journal(accounts, 5, 3 * perCall);
+		const short = new Journal(accounts, Date.now, 5, 3 * perCall);
 		for (let i = 1; i <= 7; i++) short.record(new Request(`http://mock.test/v2/jobs/job_${i}`), new URL(`http://mock.test/v2/jobs/job_${i}`), undefined, new Response(null, { status: 200 }));
 		short.record(new Request(href(99)), new URL(href(99)), undefined, new Response(null, { status: 200 }));
 		expect(short.read().dropped).toBe(3);
@@ -176,7 +176,7 @@ describe('request journal cap', () => {
 		const big = journalBody('y'.repeat(JOURNAL_BODY_BYTES + 10));
 		expect([big.text.length, big.truncated]).toEqual([JOURNAL_BODY_BYTES, true]);
 		const perCall = url.length + JOURNAL_ENTRY_BYTES + JOURNAL_BODY_BYTES + 'x-pad'.length + 1000;
-		const journal = new Journal(accounts, 1000, 2 * perCall);
+		const journal = new Journal(accounts, Date.now, 1000, 2 * perCall);
 		for (let i = 1; i <= 4; i++) journal.record(new Request(url, { method: 'POST', headers: { 'x-pad': String(i).repeat(1000) } }), new URL(url), undefined, new Response(null, { status: 201 }), [], big);
 		const { data, dropped } = journal.read();
 		expect(dropped).toBe(2);

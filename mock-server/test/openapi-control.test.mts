@@ -1,6 +1,7 @@
 // The control API's OpenAPI document (GET /__mock/openapi.json, the built openapi-control.json) against the mock itself,
-// over real HTTP: valid OpenAPI 3.1; it documents exactly the /__mock routes the handlers register; every operation
-// answers each status it documents, and each answer's body validates against the document's own schemas.
+// over real HTTP: valid OpenAPI 3.1; it documents every /__mock route the handlers register and every control path of
+// the contract; every operation answers each status it documents, and each answer's body validates against the
+// document's own schemas.
 import { readFileSync } from 'node:fs';
 import { Validator as SchemaValidator, type Schema } from '@cfworker/json-schema';
 import { Validator as OpenApiValidator } from '@seriousme/openapi-schema-validator';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { openApiControlDocument } from '../src/openapi/control-document.mts';
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer, type RunningMockServer } from '../src/server.mts';
+import { MAX_FAILURE_RULES } from '../src/webhooks/failure-rules.mts';
 import { rawRequest } from './raw-http.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 
@@ -26,11 +28,16 @@ interface Answer {
 }
 
 const MAX_BODY_BYTES = 4096;
+/** A small per-account delivery queue, so that the knobs' 409 takes few deliveries to reach. */
+const QUEUE_CAP = 20;
+const HOOK = 'http://127.0.0.1:65535/hook';
 let server: RunningMockServer;
 let doc: Json;
+/** An envelope the mock made and keeps (set before the operations run), for the receiver knobs. */
+let keptEventId = '';
 
 beforeAll(async () => {
-	server = await startMockServer({ ...SMALL, port: 0, maxBodyBytes: MAX_BODY_BYTES, timeScale: 0.001 });
+	server = await startMockServer({ ...SMALL, port: 0, maxBodyBytes: MAX_BODY_BYTES, timeScale: 0.001, maxQueuedDeliveriesPerAccount: QUEUE_CAP });
 	doc = (await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.openapi}`).then((r) => r.json())) as Json;
 });
 afterAll(() => server?.close());
@@ -58,27 +65,92 @@ function expectDocumented(op: Operation, answer: Answer): void {
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-/** A request to the operation: JSON bodies are sent with their type, as a client generated from the document sends them. */
-async function send(op: Operation, init: { body?: unknown; raw?: string; headers?: Record<string, string>; query?: string; method?: string; values?: Record<string, string> } = {}): Promise<Answer> {
-	const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => init.values?.[name] ?? 'acc_demo');
-	const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-	const headers = { ...(body !== undefined && JSON_TYPE), ...init.headers };
-	const response = await fetch(`${server.appUrl}${path}${init.query ?? ''}`, { method: init.method ?? op.method.toUpperCase(), headers, body });
-	return { status: response.status, headers: response.headers, text: await response.text() };
+interface Init {
+	/** The JSON body, or what makes it when the request is sent (a value known only then). */
+	body?: unknown;
+	raw?: string;
+	headers?: Record<string, string>;
+	query?: string;
+	method?: string;
+	values?: Record<string, string>;
+	/** Brings the mock to where the request gets this answer, and back after it. */
+	before?: () => void;
+	after?: () => void | Promise<void>;
 }
 
+/** A request to the operation: JSON bodies are sent with their type, as a client generated from the document sends them. */
+async function send(op: Operation, init: Init = {}): Promise<Answer> {
+	const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => init.values?.[name] ?? 'acc_demo');
+	const value: unknown = typeof init.body === 'function' ? (init.body as () => unknown)() : init.body;
+	const body = init.raw ?? (value === undefined ? undefined : JSON.stringify(value));
+	const headers = { ...(body !== undefined && JSON_TYPE), ...init.headers };
+	init.before?.();
+	try {
+		const response = await fetch(`${server.appUrl}${path}${init.query ?? ''}`, { method: init.method ?? op.method.toUpperCase(), headers, body });
+		return { status: response.status, headers: response.headers, text: await response.text() };
+	} finally {
+		await init.after?.();
+	}
+}
+
+/** The clock frozen and acc_demo's delivery queue full (copies of the kept envelope waiting), then back: the knobs' 409. */
+const fullQueue: Pick<Init, 'before' | 'after'> = {
+	before: () => {
+		server.service.clock.freeze();
+		server.service.sendCopies(keptEventId, QUEUE_CAP - server.service.webhooks.engine.queued('acc_demo'));
+	},
+	after: async () => {
+		server.service.clock.release();
+		await server.service.webhooks.engine.idle();
+	},
+};
+
+/** MAX_FAILURE_RULES failure rules waiting (one per webhook of its own), then none: a rule more is 409. */
+const fullRules: Pick<Init, 'before' | 'after'> = {
+	before: () => {
+		server.service.clearDeliveryFailures();
+		for (let i = 0; i < MAX_FAILURE_RULES; i++) {
+			const { webhook_id } = server.service.webhooks.settings.create('acc_demo', { url: `${HOOK}-${i}`, event_types: ['signal'] }, 0);
+			server.service.failNext({ webhook_id, fail_next: 1 });
+		}
+	},
+	after: () => {
+		server.service.clearDeliveryFailures();
+		for (const setting of server.service.webhooks.settings.list('acc_demo')) if (setting.url !== HOOK) server.service.webhooks.settings.remove('acc_demo', setting.webhook_id);
+	},
+};
+
 /** How to get each operation's success, and each refusal it documents besides 403, 405, 413 and 414. */
-const SUCCESS: Record<string, Parameters<typeof send>[1]> = {
-	reset: { headers: { 'X-Mock-Control': '1' } },
+const CONTROL = { headers: { 'X-Mock-Control': '1' } };
+const kept = (more: Record<string, unknown> = {}) => () => ({ webhook_event_id: keptEventId, ...more });
+const SUCCESS: Record<string, Init> = {
+	reset: CONTROL,
 	processCycle: { body: { created: 2 } },
 	emitEvent: { body: { event_type: 'job_created' } },
+	redeliver: { body: kept() },
+	sendCopies: { body: kept({ copies: 2 }) },
+	// No body: the last batch (emitEvent's) reversed.
+	reorder: CONTROL,
+	failNext: { body: { url: HOOK, fail_next: 1 } },
+	clearDeliveryFailures: CONTROL,
+	setClock: { body: { now: '2027-01-01T09:00:00Z', frozen: false } },
+	releaseClock: CONTROL,
 	setFaults: { body: { faults: [{ path: '/v2/jobs', status: 503, times: 1 }] } },
-	clearFaults: { headers: { 'X-Mock-Control': '1' } },
+	clearFaults: CONTROL,
 };
-const REFUSALS: Record<string, Record<number, Parameters<typeof send>[1]>> = {
+const REFUSALS: Record<string, Record<number, Init>> = {
 	processCycle: { 400: { body: { created: -1 } }, 404: { body: { source_id: 'no-such-source' } } },
 	emitEvent: { 400: { body: { event_type: 'no_such_event' } }, 404: { body: { event_type: 'job_updated', job_id: 'no-such-job' } } },
 	getRequests: { 400: { query: '?no_such_filter=1' } },
+	redeliver: { 400: { body: {} }, 404: { body: { webhook_event_id: 'whe_no-such-envelope' } }, 409: { body: kept(), ...fullQueue } },
+	sendCopies: { 400: { body: kept({ copies: 0 }) }, 404: { body: { webhook_event_id: 'whe_no-such-envelope', copies: 1 } }, 409: { body: kept({ copies: 1 }), ...fullQueue } },
+	reorder: {
+		400: { body: () => ({ webhook_event_ids: [keptEventId, keptEventId] }) },
+		404: { body: { webhook_event_ids: ['whe_no-such-envelope'] } },
+		409: { ...CONTROL, ...fullQueue },
+	},
+	failNext: { 400: { body: { fail_next: 1 } }, 404: { body: { url: `${HOOK}-none`, fail_next: 1 } }, 409: { body: { url: HOOK, fail_next: 1 }, ...fullRules } },
+	setClock: { 400: { body: { now: '2027-02-30' } } },
 	setFaults: { 400: { body: { faults: [{ path: '/__mock', status: 500 }] } } },
 	getSubscribers: { 404: { values: { account_id: 'no-such-account' } } },
 };
@@ -95,23 +167,31 @@ describe('the control API document', () => {
 		expect(built).toEqual(openApiControlDocument(`http://${DEFAULT_HOST}:${DEFAULT_PORT}`));
 	});
 
-	it('documents exactly the /__mock routes the handlers register', () => {
+	// Both ways: a route without its row fails one of these two; a row without its route fails the next test (its success is not answered).
+	it('documents every /__mock route the handlers register', () => {
 		const served = server.service.routes
 			.map(({ info }) => `${String(info.method)} ${String(info.path).replace(/^\*/, '').replace(/:(\w+)/g, '{$1}')}`)
 			.filter((route) => route.includes(' /__mock/'));
-		const documented = operations().map((op) => `${op.method.toUpperCase()} ${op.path}`);
-		expect(documented.sort(), 'each /__mock route needs its row in OPERATIONS of src/openapi/control-document.mts').toEqual([...new Set(served)].sort());
+		const documented = new Set(operations().map((op) => `${op.method.toUpperCase()} ${op.path}`));
+		expect(served.length).toBeGreaterThan(20);
+		expect(served.filter((route) => !documented.has(route)), 'each /__mock route needs its row in OPERATIONS of src/openapi/control-document.mts').toEqual([]);
+	});
+
+	it("documents every control path of the contract: a route served outside the service's handlers (the standalone server's) too", () => {
+		const paths = Object.values(MOCK_CONTROL_PATHS).map((path) => path.replace(/:(\w+)/g, '{$1}'));
+		expect(Object.keys(doc.paths).sort(), 'each path of MOCK_CONTROL_PATHS needs its rows in OPERATIONS of src/openapi/control-document.mts').toEqual(paths.sort());
 	});
 
 	it('every operation answers its success and every refusal it documents, and each body validates', async () => {
 		// Something in the journal (with a warning) and the delivery log (a receiver that is not there) to validate.
 		const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
 		await fetch(`${server.apiUrl}/jobs?serach=x`, { headers: auth });
-		await fetch(`${server.appUrl}/api/webhooks`, { method: 'POST', headers: { ...auth, ...JSON_TYPE }, body: JSON.stringify({ url: 'http://127.0.0.1:65535/hook', event_types: ['job_created'] }) });
+		await fetch(`${server.appUrl}/api/webhooks`, { method: 'POST', headers: { ...auth, ...JSON_TYPE }, body: JSON.stringify({ url: HOOK, event_types: ['job_created'] }) });
 		await fetch(`${server.appUrl}${MOCK_CONTROL_PATHS.process}`, { method: 'POST', headers: JSON_TYPE, body: '{"created": 1}' });
 		await server.service.webhooks.engine.idle();
 		const [deliveries, journal] = await Promise.all(['deliveries', 'requests'].map((name) => fetch(`${server.appUrl}/__mock/${name}`).then((r) => r.json() as Promise<Json>)));
 		expect(deliveries.data.length).toBeGreaterThan(0);
+		keptEventId = deliveries.data[0].webhook_event_id;
 		expect(journal.data.some((entry: Json) => entry.warnings.length > 0)).toBe(true);
 		const seen: string[] = [];
 		// Reset last: the operations before it answer with what the calls above left.

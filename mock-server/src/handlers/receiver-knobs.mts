@@ -3,20 +3,15 @@
  * DELETE /__mock/deliveries/failures), wired in handlers/control.mts with the other control routes and
  * their cross-site rule. The knobs themselves are the delivery engine's (webhooks/delivery-engine.mts).
  */
-import { z } from 'zod/v4';
 import { parseJsonBody } from '../http/body.mts';
 import { apiError } from '../http/respond.mts';
 import { DeliveryKnobError, type QueuedDelivery, type Webhooks } from '../webhooks/index.mts';
 import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { FAILURE_RULE_SHAPE, failureRuleSchema } from '../webhooks/failure-rules.mts';
+import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
 
 /** What the routes call: the knobs as the service offers them in-process. */
 export type ReceiverKnobs = Webhooks['knobs'];
-
-const eventId = z.string().min(1).max(200);
-const redeliverSchema = z.strictObject({ webhook_event_id: eventId });
-const copiesSchema = z.strictObject({ webhook_event_id: eventId, copies: z.number().int().min(1).max(MAX_COPIES), at_once: z.boolean().default(false) });
-const reorderSchema = z.strictObject({ webhook_event_ids: z.array(eventId).min(1).max(MAX_REORDERED).optional() });
 
 const fail = (message: string) => apiError(400, message);
 
@@ -35,18 +30,18 @@ const queued = (run: () => QueuedDelivery[]) => answer(() => ({ queued: run() })
 export function receiverKnobRoutes(knobs: ReceiverKnobs) {
 	return {
 		async redeliver(request: Request): Promise<Response> {
-			const body = await parseJsonBody(request, redeliverSchema, { fail, shape: '{"webhook_event_id"}', what: 'redelivery' });
+			const body = await parseJsonBody(request, redeliverBodySchema, { fail, shape: '{"webhook_event_id"}', what: 'redelivery' });
 			return body instanceof Response ? body : queued(() => knobs.redeliver(body.webhook_event_id));
 		},
 		async copies(request: Request): Promise<Response> {
-			const body = await parseJsonBody(request, copiesSchema, { fail, shape: `{"webhook_event_id", "copies": 1–${MAX_COPIES}, "at_once"?: false}`, what: 'copies' });
+			const body = await parseJsonBody(request, copiesBodySchema, { fail, shape: `{"webhook_event_id", "copies": 1–${MAX_COPIES}, "at_once"?: false}`, what: 'copies' });
 			return body instanceof Response ? body : queued(() => knobs.sendCopies(body.webhook_event_id, body.copies, { atOnce: body.at_once }));
 		},
 		async reorder(request: Request): Promise<Response> {
 			// No body, like {}, is the last batch reversed.
 			const body = (await request.clone().text()).trim() === ''
 				? {}
-				: await parseJsonBody(request, reorderSchema, { fail, shape: `{"webhook_event_ids"?: [1–${MAX_REORDERED} ids]} or no body`, what: 'reorder' });
+				: await parseJsonBody(request, reorderBodySchema, { fail, shape: `{"webhook_event_ids"?: [1–${MAX_REORDERED} ids]} or no body`, what: 'reorder' });
 			return body instanceof Response ? body : queued(() => knobs.reorder(body.webhook_event_ids));
 		},
 		async addFailure(request: Request): Promise<Response> {

@@ -124,8 +124,10 @@ export class Journal {
 	private removed = 0;
 	private nextId = 1;
 
+	/** `now`: the mock clock's date in epoch ms (clock.mts), which dates each call, as every date the mock hands out. */
 	constructor(
 		private readonly accounts: { accountList(): Account[] },
+		private readonly now: () => number,
 		private readonly capacity: number = LIMITS.maxJournalEntries,
 		private readonly maxBytes: number = LIMITS.maxJournalBytes,
 	) {}
@@ -156,7 +158,7 @@ export class Journal {
 			href: url.href,
 			accountId: accountId ?? null,
 			status: response.type === 'error' ? 0 : response.status,
-			timeMs: Date.now(),
+			timeMs: this.now(),
 			warnings,
 			headers,
 			body,

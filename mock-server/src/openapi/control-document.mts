@@ -7,13 +7,21 @@
 import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
+import { clockBodySchema, MAX_ADVANCE_MS } from '../clock-request.mts';
 import { faultRuleSchema, faultsBodySchema } from '../http/faults.mts';
 import { eventBodySchema, processBodySchema } from '../process/requests.mts';
+import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
+import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
+import { MAX_KEPT_ENVELOPES } from '../webhooks/kept-envelopes.mts';
+import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
 import {
 	accountsAnswerSchema,
+	clockAnswerSchema,
 	cycleEventsSchema,
 	deliveryLogSchema,
+	failuresAnswerSchema,
 	journalAnswerSchema,
+	queuedAnswerSchema,
 	resetAnswerSchema,
 	stateAnswerSchema,
 	subscribersAnswerSchema,
@@ -29,6 +37,8 @@ const TAGS = {
 	data: 'The data and its changes: back to the seed, processing cycles, chosen events, the state folder',
 	requests: 'The request journal: what the code under test sent, and what it was answered',
 	webhooks: 'The webhook delivery log: every attempt',
+	receivers: "Receiver knobs: a kept envelope again, copies of one, a batch in a new order, failures of a receiver's next attempts",
+	clock: "The mock's clock, of every date it hands out and every wait it makes: read, freeze, set, advance, back to the wall clock",
 	faults: "Fault rules on the service's routes",
 	accounts: 'The demo accounts and what subscriber upload did',
 	documents: 'This document',
@@ -42,13 +52,17 @@ interface ControlOperation {
 	tag: keyof typeof TAGS;
 	query?: JsonSchema[];
 	body?: { schema: z.ZodType; required: boolean; description: string };
-	/** The success: 200 with this body, or 204 with none. */
+	/** The success: 200 (202 with `queued`) with this body, or 204 with none. */
 	answer: z.ZodType | JsonSchema | 204;
+	/** The answer is 202: deliveries were queued, not made. */
+	queued?: true;
 	/** 4xx answers besides 403, 405 and 414, with when. */
 	refusals?: Record<number, string>;
 }
 
 const faultsAnswerSchema = z.object({ faults: z.array(faultRuleSchema) });
+const KNOB_404 = `No kept envelope with this \`webhook_event_id\` (the mock keeps the last ${MAX_KEPT_ENVELOPES} it made, in memory; a reset forgets them)`;
+const QUEUE_409 = 'The deliveries would pass a delivery queue cap (`--max-queued-deliveries`, or the account’s `--max-queued-deliveries-per-account`): none is queued';
 const filter = (name: string, description: string) => ({ name, in: 'query', required: false, description, schema: { type: 'string', minLength: 1 } });
 
 /** One row per control route and method; the test checks the rows against the routes the mock registers, both ways. */
@@ -81,6 +95,47 @@ const OPERATIONS: ControlOperation[] = [
 		refusals: { 400: 'An unknown or repeated filter, a `path` without `/`, another method, an unknown account or an unreadable `since` (the message names it)' },
 	},
 	{ path: 'deliveries', method: 'get', operationId: 'getDeliveries', tag: 'webhooks', answer: deliveryLogSchema, summary: 'The webhook delivery log, one entry per attempt, oldest first' },
+	{
+		path: 'redeliver', method: 'post', operationId: 'redeliver', tag: 'receivers', answer: queuedAnswerSchema, queued: true,
+		summary: 'One more delivery of a kept envelope, byte for byte, to the URL it was made for (origin `redelivery`)',
+		body: { schema: redeliverBodySchema, required: true, description: 'The envelope, by the id the delivery log shows' },
+		refusals: { 400: 'A body that is not `{"webhook_event_id"}`', 404: KNOB_404, 409: QUEUE_409 },
+	},
+	{
+		path: 'copies', method: 'post', operationId: 'sendCopies', tag: 'receivers', answer: queuedAnswerSchema, queued: true,
+		summary: 'More deliveries of a kept envelope (origin `copy`): one per batch spacing, or all started together',
+		body: { schema: copiesBodySchema, required: true, description: `1–${MAX_COPIES} copies` },
+		refusals: { 400: `A bad body: no \`webhook_event_id\`, \`copies\` outside 1–${MAX_COPIES}`, 404: KNOB_404, 409: QUEUE_409 },
+	},
+	{
+		path: 'reorder', method: 'post', operationId: 'reorder', tag: 'receivers', answer: queuedAnswerSchema, queued: true,
+		summary: 'Kept envelopes as one batch in a new order (origin `reordered`): a delivery still waiting is moved, one already sent goes again',
+		body: { schema: reorderBodySchema, required: false, description: `No body or {}: the last batch (the latest cycle's or event's envelopes) reversed; else 1–${MAX_REORDERED} ids, each once, in the new order` },
+		refusals: { 400: 'A bad body, or an envelope listed twice', 404: 'No batch to reorder (no cycle or event has made a delivery since the last reset), or an id not kept', 409: QUEUE_409 },
+	},
+	{
+		path: 'failures', method: 'get', operationId: 'getDeliveryFailures', tag: 'receivers', answer: failuresAnswerSchema,
+		summary: 'The failure rules still waiting, oldest first, with the failures each has to come',
+	},
+	{
+		path: 'failures', method: 'post', operationId: 'failNext', tag: 'receivers', answer: failuresAnswerSchema,
+		summary: "A webhook's (or a URL's) next attempts fail; answers the rules waiting. A rule for the same webhook or URL replaces the old one",
+		body: { schema: failureRuleSchema, required: true, description: '`webhook_id` or `url` (one of them, exactly as registered); `status` with failure "status" only (default 500)' },
+		refusals: {
+			400: 'A bad rule: neither or both of `webhook_id` and `url`, `fail_next` outside 1–100, `status` with another failure',
+			404: 'No webhook setting has this `webhook_id` or `url`',
+			409: `${MAX_FAILURE_RULES} rules are waiting, the most the mock keeps`,
+		},
+	},
+	{ path: 'failures', method: 'delete', operationId: 'clearDeliveryFailures', tag: 'receivers', answer: 204, summary: 'Remove every failure rule' },
+	{ path: 'clock', method: 'get', operationId: 'getClock', tag: 'clock', answer: clockAnswerSchema, summary: 'Where the clock stands, whether it is frozen, and the timers waiting on it' },
+	{
+		path: 'clock', method: 'put', operationId: 'setClock', tag: 'clock', answer: clockAnswerSchema,
+		summary: 'Set the date (or keep it), freeze the clock there or let it run, then advance it; answers as GET',
+		body: { schema: clockBodySchema, required: true, description: '`{}` freezes the clock where it stands; setting the date is a jump (no timer goes), `advance_ms` is time passing' },
+		refusals: { 400: `A bad body: a date that is not one or outside 1970–9999, \`advance_ms\` past ${MAX_ADVANCE_MS} (366 days) or past 9999 (the clock does not move)` },
+	},
+	{ path: 'clock', method: 'delete', operationId: 'releaseClock', tag: 'clock', answer: 204, summary: 'Back to the wall clock, running (timers keep the time they had left)' },
 	{ path: 'faults', method: 'get', operationId: 'getFaults', tag: 'faults', answer: faultsAnswerSchema, summary: 'The current fault rules' },
 	{
 		path: 'faults', method: 'put', operationId: 'setFaults', tag: 'faults', answer: faultsAnswerSchema,
@@ -138,7 +193,7 @@ function build() {
 		const responses: Record<string, JsonSchema> = {
 			...(op.answer === 204
 				? { 204: { description: 'Done (no body)' } }
-				: { 200: { description: 'Done', content: json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer) } }),
+				: { [op.queued ? 202 : 200]: { description: op.queued ? 'Queued' : 'Done', content: json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer) } }),
 			...Object.fromEntries(Object.entries(op.refusals ?? {}).map(([status, why]) => [status, error(why)])),
 			403: error(
 				(changes ? `Neither \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a` : 'A') +

@@ -88,3 +88,40 @@ export const stateAnswerSchema = z.object({
 	persisting: z.boolean(),
 	error: z.string().nullable(),
 });
+
+/** The receiver knobs' answer (POST /__mock/deliveries/redeliver, /copies, /reorder), in sending order. */
+export const queuedAnswerSchema = z.object({
+	queued: z.array(
+		z.object({
+			webhook_event_id: z.string(),
+			webhook_id: z.string(),
+			account_id: z.string(),
+			url: z.string(),
+			origin: z.enum(['redelivery', 'copy', 'reordered']),
+			moved: z.boolean().optional().describe('Only from a reorder: true when the delivery was still waiting and was moved (sent once), false when it goes again'),
+		}),
+	),
+});
+
+export const failuresAnswerSchema = z.object({
+	failures: z.array(
+		z.object({
+			webhook_id: z.string().optional(),
+			url: z.string().optional(),
+			fail_next: z.number().int().positive(),
+			failure: z.enum(['status', 'timeout', 'drop']),
+			status: z.number().int().optional().describe('Only with failure "status"'),
+			reach_receiver: z.boolean(),
+			remaining: z.number().int().positive().describe('The failures still to come'),
+		}),
+	),
+});
+
+export const clockAnswerSchema = z.object({
+	now: z.string().describe('The clock’s date, ISO 8601'),
+	now_ms: epochMs,
+	frozen: z.boolean(),
+	offset_ms: z.number().int().describe('How far the clock’s date is from the wall clock’s'),
+	timers: z.number().int().nonnegative().describe('Waits pending: queued deliveries, retries, the next timed cycle'),
+	next_timer_in_ms: z.number().int().nonnegative().nullable().describe('The time to advance before the next timer goes; null when none waits'),
+});

@@ -73,7 +73,8 @@ export class JournalQuery {
 		const records = this.journal.records();
 		const events: ServeEvent[] = [];
 		for (let i = records.length - 1; i >= 0 && (limit === undefined || events.length < limit); i--) {
-			if (since !== undefined && records[i].timeMs < since) break;
+			// Not a break: calls are dated by the mock clock, which a test may set back, so an older call may be dated later.
+			if (since !== undefined && records[i].timeMs < since) continue;
 			events.push(this.serveEvent(records[i]));
 		}
 		return { requests: events, total: records.length };
