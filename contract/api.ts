@@ -27,8 +27,6 @@ export const MOCK_CONTROL_PATHS = {
 	clock: '/__mock/clock',
 	/** The OpenAPI 3.1 document of these control routes (the service's is OPENAPI_DOCUMENT_PATH). */
 	openapi: '/__mock/openapi.json',
-	/** A web page that shows the mock at work (the standalone server's only; mock-server/README.md, "Watch it work (the page)"). */
-	page: '/__mock/ui',
 } as const;
 
 /** The mock's OpenAPI 3.1 document of the service (generated from the contract; unauthenticated, not rate limited, not journaled). */

@@ -4,6 +4,7 @@
  */
 import { FlagError, parseFlags, USAGE } from './cli-flags.mts';
 import { DataFileError } from './data/data-file.mts';
+import { PAGE_PATH } from './page/page.mts';
 import { DEFAULT_HOST, startMockServer } from './server.mts';
 import { isLoopback } from './standalone/local-only.mts';
 
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
 	console.log(`API base URL: ${server.apiUrl}`);
 	console.log(`App URL:      ${server.appUrl}`);
 	console.log(`Demo token:   ${token}`);
+	console.log(`Page:         ${server.appUrl}${PAGE_PATH}`);
 	const { stateDir, cycleInterval } = server.service.options;
 	const restored = server.service.restored;
 	if (stateDir !== null && restored) console.log(`State folder: ${stateDir} (restored ${restored.records} changed records, ${restored.deliveries} logged deliveries)`);

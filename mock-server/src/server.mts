@@ -13,6 +13,7 @@ import { createMockService, type MockService } from './service.mts';
 import { allowedMethods } from './http/with-cors.mts';
 import { clientErrorAnswer } from './standalone/client-error.mts';
 import { hostAllowed, isServedPath } from './standalone/local-only.mts';
+import { isPagePath, pageAnswer } from './page/page.mts';
 import { readBody } from './standalone/read-body.mts';
 import { requestUrl } from './standalone/request-url.mts';
 import { writeResponse } from './standalone/write-response.mts';
@@ -95,6 +96,8 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 		const message = `Host "${url.hostname}" is not this mock's address: it serves localhost and IP addresses, and the names given to --allowed-hosts (this refuses DNS rebinding)`;
 		return writeResponse(res, apiError(403, message), { connection: 'close' });
 	}
+	// The page (page/page.mts) is the standalone server's own: no route has it, in-process there is no browser to show it.
+	if (isPagePath(url.pathname)) return writeResponse(res, pageAnswer(req.method ?? 'GET'), cors);
 	// The service's paths and the mock's own; besides them, WireMock's admin API and the paths a stub may answer.
 	const servicePath = isServedPath(url.pathname);
 	if (!servicePath && !service.wiremock.serves(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);

@@ -50,7 +50,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		gate: new DataGate(),
 		limiter: new RateLimiter(options.rateLimit, RATE_WINDOW_MS * options.timeScale, () => clock.elapsed(), options.rateLimitHeaders),
 		faults: new Faults(),
-		journal: new Journal(store),
+		journal: new Journal(store, () => clock.now()),
 		strictQuery: options.strictQuery,
 	};
 	// WireMock's stubs and verification (wiremock/): stubs answer before the routes, over the same journal.

@@ -1,7 +1,9 @@
 // The built CLI (`job-signals-mock`, mock-server/dist/cli.js; `npm test` builds first): start-up lines, serving, clean exit on SIGTERM, bad flags.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signalsEnvelopeSchema } from '../../contract/schemas';
 import { USAGE } from '../src/cli-flags.mts';
@@ -16,6 +18,23 @@ beforeAll(() => {
 afterEach(() => {
 	for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
+
+/**
+ * The built page (its script is a function's source text as the bundle printed it, src/page/page.mts): served, its
+ * inline script and style are the ones its Content-Security-Policy names by hash, and the script parses.
+ * test/page.test.mts runs the page itself in Chromium.
+ */
+async function expectPageWhole(url: string): Promise<void> {
+	const answer = await fetch(url);
+	expect(answer.status).toBe(200);
+	const html = await answer.text();
+	const script = /<script type="module">([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+	const style = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
+	const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+	expect(answer.headers.get('content-security-policy')).toContain(`script-src ${hash(script)}; style-src ${hash(style)};`);
+	expect(script).toMatch(/^\(function pageMain\w*\(config\) \{/);
+	expect(() => new Script(script)).not.toThrow();
+}
 
 function run(args: string[]) {
 	const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,11 +66,13 @@ function run(args: string[]) {
 }
 
 describe('CLI', () => {
-	it('prints the API base URL, the app URL and the demo token, serves, and exits 0 on SIGTERM', async () => {
+	it('prints the API base URL, the app URL, the demo token and the page, serves, and exits 0 on SIGTERM', async () => {
 		const cli = run(['--port', '0', '--jobs', '2000', '--signals', '2000', '--sources', '50']);
-		const match = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\nDemo token: +(\S+)\n/);
-		const [, apiUrl, appUrl, token] = match;
+		const match = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\nDemo token: +(\S+)\nPage: +(\S+)\n/);
+		const [, apiUrl, appUrl, token, page] = match;
 		expect(apiUrl).toBe(`${appUrl}/v2`);
+		expect(page).toBe(`${appUrl}/__mock/ui`);
+		await expectPageWhole(page);
 		expect(appUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 		expect(token).toBe(DEMO_TOKEN);
 		expect(cli.output().stdout).toMatch(/50 sources, 2000 jobs, 2000 signals/);

@@ -129,9 +129,15 @@ export function pageMain(config: PageConfig): void {
 	const statusClass = (status: number | null): string =>
 		status === null || status === 0 ? 's0' : status === 429 ? 's429' : `s${String(status).charAt(0)}`;
 	const badge = (status: number | null, text = status === null ? '—' : String(status)) => h('span', { class: `badge ${statusClass(status)}` }, text);
-	const seconds = (ms: number) => (ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
+	const duration = (ms: number): string => {
+		if (ms < 1000) return `${Math.round(ms)} ms`;
+		if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+		if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+		if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+		return ms < 172_800_000 ? `${Math.round(ms / 3_600_000)} h` : `${Math.round(ms / 86_400_000)} days`;
+	};
+	/** The mock clock's time of day (UTC), as the journal and the delivery log date things. */
 	const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 23);
-	const localTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false }) + `.${String(ms % 1000).padStart(3, '0')}`;
 
 	const statusLine = byId<HTMLOutputElement>('status');
 	const say = (text: string, kind: 'ok' | 'error' = 'ok') => {
@@ -148,10 +154,12 @@ export function pageMain(config: PageConfig): void {
 		last?: string;
 	}
 
-	const show = (view: View, state: 'ok' | 'unavailable' | 'error', ...content: Child[]) => {
+	/** A view that cannot show its data says why instead; it is drawn again at the next answer. */
+	const show = (view: View, state: 'unavailable' | 'error', message: string) => {
+		view.last = undefined;
 		const into = byId(`${view.id}-view`);
 		into.dataset.state = state;
-		into.replaceChildren(...content.filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false).map((c) => (c instanceof Node ? c : String(c))));
+		into.replaceChildren(message);
 	};
 
 	/** The API error body's message, else the start of the text. */
@@ -165,6 +173,7 @@ export function pageMain(config: PageConfig): void {
 		return text.slice(0, 200);
 	};
 
+	/** Reads a view's route and draws it; never rejects (one view's trouble is shown in that view only). */
 	async function load(view: View): Promise<void> {
 		const url = view.url();
 		const path = url.split('?')[0];
@@ -174,32 +183,30 @@ export function pageMain(config: PageConfig): void {
 			response = await fetch(url, { cache: 'no-store' });
 			text = await response.text();
 		} catch {
-			view.last = undefined;
 			return show(view, 'error', `The mock does not answer GET ${path}: is it still running?`);
 		}
-		if (response.status === 404) {
-			view.last = undefined;
-			return show(view, 'unavailable', `Not available: GET ${path} answered 404 (this version of the mock does not have it).`);
-		}
-		if (!response.ok) {
-			view.last = undefined;
-			return show(view, 'error', `GET ${path} answered ${response.status}: ${messageOf(text)}`);
-		}
+		if (response.status === 404) return show(view, 'unavailable', `Not available: GET ${path} answered 404 (this version of the mock does not have it).`);
+		if (!response.ok) return show(view, 'error', `GET ${path} answered ${response.status}: ${messageOf(text)}`);
 		if (text === view.last) return;
-		view.last = text;
 		const into = byId(`${view.id}-view`);
+		try {
+			view.render(JSON.parse(text), into);
+		} catch (error) {
+			return show(view, 'error', `GET ${path} answered what this page cannot read (${error instanceof Error ? error.message : String(error)}).`);
+		}
+		view.last = text;
 		into.dataset.state = 'ok';
-		view.render(JSON.parse(text), into);
 	}
 
 	// Accounts and their rate-limit budgets.
 	const accountFilter = byId<HTMLSelectElement>('filter-account');
+	let offered = '';
 	const budget = (limit: RateBudget | null | undefined): Child => {
 		if (limit === undefined) return h('span', { class: 'empty' }, 'not shown by this mock');
 		if (limit === null) return 'off';
 		const meter = h('meter', { min: '0', max: String(limit.limit), value: String(limit.remaining), low: String(Math.ceil(limit.limit / 10)), optimum: String(limit.limit) });
-		const reset = limit.resets_in_ms === null ? 'whole' : `resets in ${seconds(limit.resets_in_ms)}`;
-		return h('span', {}, meter, ` ${limit.remaining} / ${limit.limit} left, ${reset}`);
+		const reset = limit.resets_in_ms === null ? 'whole' : `resets in ${duration(limit.resets_in_ms)}`;
+		return h('span', { class: 'nowrap' }, meter, ` ${limit.remaining} / ${limit.limit} left, ${reset}`);
 	};
 	const accounts: View = {
 		id: 'accounts',
@@ -207,13 +214,16 @@ export function pageMain(config: PageConfig): void {
 		render(body, into) {
 			const rows = (body as { data: AccountRow[] }).data;
 			into.replaceChildren(table(['account', 'name', 'token', 'job board', 'own filters', 'rate limit'], rows.map((a) => [
-				h('code', {}, a.account_id), a.name, h('code', {}, a.token), a.job_board ? 'yes' : 'no',
+				h('code', { class: 'nowrap' }, a.account_id), a.name, h('code', { class: 'nowrap' }, a.token), a.job_board ? 'yes' : 'no',
 				a.filters.regions.length === 0 ? '—' : a.filters.regions.join(', '), budget(a.rate_limit),
 			])));
-			// The journal's account filter offers the accounts there are.
+			// The journal's account filter offers the accounts there are (rebuilt only when they change: an open list stays open).
+			const ids = rows.map((a) => a.account_id);
+			if (ids.join('\n') === offered) return;
+			offered = ids.join('\n');
 			const chosen = accountFilter.value;
-			accountFilter.replaceChildren(h('option', { value: '' }, 'any account'), ...rows.map((a) => h('option', { value: a.account_id }, a.account_id)));
-			accountFilter.value = rows.some((a) => a.account_id === chosen) ? chosen : '';
+			accountFilter.replaceChildren(h('option', { value: '' }, 'any account'), ...ids.map((id) => h('option', { value: id }, id)));
+			accountFilter.value = ids.includes(chosen) ? chosen : '';
 		},
 	};
 
@@ -249,8 +259,8 @@ export function pageMain(config: PageConfig): void {
 			const shown = matching.slice(-config.journalRows).reverse();
 			byId('requests-count').textContent = `${matching.length} matching` + (matching.length > shown.length ? `, the newest ${shown.length} shown` : '') + (dropped > 0 ? `; ${dropped} older calls dropped by the journal's cap` : '');
 			if (shown.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, data.length === 0 ? 'No calls yet.' : 'No call matches the filters.'));
-			into.replaceChildren(h('div', { class: 'scroll' }, table(['time', 'method', 'path', 'account', 'status', 'notes'], shown.map((entry) => [
-				h('span', { class: 'mono' }, localTime(entry.time_ms)), entry.method, h('code', {}, entry.path + queryText(entry.query)),
+			into.replaceChildren(h('div', { class: 'scroll' }, table(['at (clock)', 'method', 'path', 'account', 'status', 'notes'], shown.map((entry) => [
+				h('span', { class: 'mono' }, clockTime(entry.time_ms)), entry.method, h('code', {}, entry.path + queryText(entry.query)),
 				entry.account_id ?? '—', badge(entry.status, entry.status === 0 ? 'dropped' : String(entry.status)),
 				[entry.stub_id ? `stub ${entry.stub_id.slice(0, 8)}` : '', ...entry.warnings].filter((note) => note !== '').join('; '),
 			]))));
@@ -265,9 +275,10 @@ export function pageMain(config: PageConfig): void {
 
 	// Webhook deliveries: one timeline per event (its envelope's webhook_event_id), newest first.
 	const attemptText = (a: Attempt, first: number): string => {
-		if (a.outcome === 'not_sent') return `not sent${a.count !== undefined ? ` ×${a.count}` : ''}: ${a.error ?? ''}`;
-		const parts = [`#${a.attempt}`, `+${seconds(a.started_at - first)}`, a.status === null ? (a.error ?? 'no answer') : String(a.status), `${a.duration_ms} ms`];
-		if (a.outcome === 'retry_scheduled' && a.retry_in_ms !== undefined) parts.push(`retry in ${seconds(a.retry_in_ms)}`);
+		// The engine's own words say how many and why.
+		if (a.outcome === 'not_sent') return a.error ?? `not sent ×${a.count ?? 1}`;
+		const parts = [`#${a.attempt}`, `+${duration(a.started_at - first)}`, a.status === null ? (a.error ?? 'no answer') : String(a.status), duration(a.duration_ms)];
+		if (a.outcome === 'retry_scheduled' && a.retry_in_ms !== undefined) parts.push(`retry in ${duration(a.retry_in_ms)}`);
 		if (a.outcome === 'failed') parts.push('failed');
 		if (a.origin !== undefined && a.origin !== 'cycle') parts.push(a.origin);
 		if (a.injected) parts.push('injected');
@@ -287,29 +298,33 @@ export function pageMain(config: PageConfig): void {
 			});
 			const tally = new Map<string, number>();
 			for (const attempt of log) tally.set(attempt.outcome, (tally.get(attempt.outcome) ?? 0) + (attempt.count ?? 1));
-			const order = [...events.values()].map((list, i) => ({ list, i, latest: list.reduce((latest, a) => Math.max(latest, a.started_at), 0) }));
-			order.sort((a, b) => b.latest - a.latest || b.i - a.i);
-			const shown = order.slice(0, config.eventGroups);
-			byId('deliveries-count').textContent = `${log.length} attempts, ${events.size} events` + (events.size > shown.length ? `, the newest ${shown.length} shown` : '');
+			// Newest event first, each in the place its first attempt gave it: a retry or a redelivery moves no row.
+			const shown = [...events.values()].reverse().slice(0, config.eventGroups);
+			const notSent = log.filter((entry) => entry.outcome === 'not_sent').length;
+			byId('deliveries-count').textContent = `${log.length - notSent} attempts, ${events.size - notSent} events` + (events.size > shown.length ? `; the newest ${shown.length} rows shown` : '');
 			if (log.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No delivery yet: add a webhook setting (POST /api/webhooks), then run a cycle or send an event.'));
 			const summary = h('div', { class: 'summary' }, ...['delivered', 'retry_scheduled', 'failed', 'not_sent']
 				.filter((outcome) => tally.has(outcome))
 				.map((outcome) => h('span', { class: `pill ${outcome}` }, `${outcome.replace('_', ' ')}: ${tally.get(outcome)}`)));
-			into.replaceChildren(summary, h('div', { class: 'scroll' }, h('ol', { class: 'events' }, ...shown.map(({ list }) => {
+			const rows = shown.map((list) => {
 				const [head] = list;
-				const first = list[0].started_at;
-				const redeliver = head.webhook_event_id === null ? null : h('button', { type: 'button', 'data-redeliver': head.webhook_event_id }, 'Redeliver');
+				const first = head.started_at;
+				const id = head.webhook_event_id;
 				const steps: HTMLElement[] = [];
 				list.forEach((a, i) => {
 					if (i > 0) steps.push(h('li', { class: 'gap' }, '→'));
 					steps.push(h('li', { class: `attempt ${a.outcome}` }, attemptText(a, first)));
 				});
-				return h('li', { class: 'event', 'data-event-id': head.webhook_event_id ?? '' },
-					h('div', { class: 'event-head' },
-						h('span', { class: 'type' }, head.event_type), head.webhook_event_id === null ? null : h('code', {}, head.webhook_event_id),
-						h('span', {}, head.account_id), h('span', { class: 'url mono' }, `→ ${head.url}`), h('span', { class: 'mono' }, `at ${clockTime(first)}`), redeliver),
-					h('ol', { class: 'attempts' }, ...steps));
-			}))));
+				return h('tr', { class: 'event', 'data-event-id': id ?? '' },
+					h('td', { class: 'type' }, head.event_type),
+					h('td', { class: 'mono nowrap' }, clockTime(first)),
+					h('td', {}, id === null ? '—' : h('code', { title: id }, `${id.slice(0, 12)}…`)),
+					h('td', {}, head.account_id, h('div', { class: 'url mono', title: head.url }, head.url)),
+					h('td', { class: 'steps' }, h('ol', { class: 'attempts' }, ...steps)),
+					h('td', {}, id === null ? null : h('button', { type: 'button', 'data-redeliver': id }, 'Redeliver')));
+			});
+			const head = h('thead', {}, h('tr', {}, ...['event', 'at (clock)', 'id', 'account → URL', 'attempts', ''].map((name) => h('th', {}, name))));
+			into.replaceChildren(summary, h('div', { class: 'scroll' }, h('table', { class: 'timeline' }, head, h('tbody', {}, ...rows))));
 		},
 	};
 	byId('deliveries-view').addEventListener('click', (event) => {
@@ -352,13 +367,12 @@ export function pageMain(config: PageConfig): void {
 			const total = meta?.total ?? mappings.length;
 			if (mappings.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No stub.'));
 			const matcher = (r: StubRow['request']) => r?.url ?? r?.urlPath ?? (r?.urlPathPattern !== undefined ? `~ ${r.urlPathPattern}` : r?.urlPattern !== undefined ? `~ ${r.urlPattern}` : 'any URL');
-			into.replaceChildren(
-				table(['priority', 'method', 'URL', 'answers', 'name', 'id'], mappings.map((m) => [
-					m.priority ?? 5, m.request?.method ?? 'ANY', h('code', {}, matcher(m.request)),
-					m.response?.fault ?? badge(m.response?.status ?? 200), m.name ?? '', h('code', {}, m.id.slice(0, 8)),
-				])),
-				total > mappings.length ? h('p', { class: 'empty' }, `the first ${mappings.length} of ${total} stubs`) : null,
-			);
+			const list = table(['priority', 'method', 'URL', 'answers', 'name', 'id'], mappings.map((m) => [
+				m.priority ?? 5, m.request?.method ?? 'ANY', h('code', {}, matcher(m.request)),
+				m.response?.fault ?? badge(m.response?.status ?? 200), m.name ?? '', h('code', {}, m.id.slice(0, 8)),
+			]));
+			if (total > mappings.length) into.replaceChildren(list, h('p', { class: 'empty' }, `the first ${mappings.length} of ${total} stubs`));
+			else into.replaceChildren(list);
 		},
 	};
 
@@ -368,11 +382,11 @@ export function pageMain(config: PageConfig): void {
 		url: () => paths.clock,
 		render(body, into) {
 			const state = body as ClockState;
-			const offset = Math.abs(state.offset_ms) < 1000 ? 'on the wall clock' : `${state.offset_ms > 0 ? '+' : '−'}${seconds(Math.abs(state.offset_ms))} from the wall clock`;
+			const offset = Math.abs(state.offset_ms) < 1000 ? 'on the wall clock' : `${state.offset_ms > 0 ? '+' : '−'}${duration(Math.abs(state.offset_ms))} from the wall clock`;
 			into.replaceChildren(h('div', { class: 'clock' },
 				h('span', { class: 'now mono' }, state.now.replace('T', ' ')), h('span', { class: `pill ${state.frozen ? 'frozen' : 'running'}` }, state.frozen ? 'frozen' : 'running'),
 				h('span', {}, offset),
-				h('span', {}, `${state.timers} waiting` + (state.next_timer_in_ms === null ? '' : `, the next in ${seconds(state.next_timer_in_ms)}`))));
+				h('span', {}, `${state.timers} waiting` + (state.next_timer_in_ms === null ? '' : `, the next in ${duration(state.next_timer_in_ms)}`))));
 		},
 	};
 

@@ -13,7 +13,8 @@ header .actions { display: flex; flex-wrap: wrap; gap: 6px; align-items: center;
 header label { display: inline-flex; gap: 4px; align-items: center; color: #cfd8e2; }
 #status { flex-basis: 100%; min-height: 1.4em; font-size: 13px; color: #cfe3d6; }
 #status[data-kind="error"] { color: #ffb4ab; }
-main { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 16px; padding: 16px 20px 40px; }
+main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 16px; padding: 16px 20px 40px; }
+@media (max-width: 1000px) { main { grid-template-columns: minmax(0, 1fr); } }
 section { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; min-width: 0; }
 section.wide { grid-column: 1 / -1; }
 section h2 { margin: 0 0 8px; font-size: 15px; display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
@@ -51,13 +52,14 @@ meter { width: 90px; vertical-align: middle; }
 .pill.frozen { color: var(--info); background: var(--info-bg); }
 .pill.running { color: var(--ok); background: var(--ok-bg); }
 .summary { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 8px; }
-ol.events { list-style: none; margin: 0; padding: 0; }
-li.event { border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; margin-bottom: 6px; }
-.event-head { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; }
-.event-head .type { font-weight: 600; }
-.event-head .url { color: var(--muted); }
-.event-head button { margin-left: auto; padding: 1px 8px; font-size: 12px; }
-ol.attempts { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.scroll thead th { position: sticky; top: 0; background: var(--card); }
+.timeline td { vertical-align: middle; white-space: nowrap; }
+.timeline td.type { font-weight: 600; }
+.timeline td.steps { width: 100%; white-space: normal; }
+.timeline .url { max-width: 260px; overflow: hidden; text-overflow: ellipsis; color: var(--muted); font-size: 11px; }
+.timeline button { padding: 1px 8px; font-size: 12px; }
+.nowrap { white-space: nowrap; }
+ol.attempts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
 li.attempt { padding: 2px 8px; border-radius: 5px; font-size: 12px; border: 1px solid; }
 .delivered { color: var(--ok); background: var(--ok-bg); border-color: #a9dbbd; }
 .retry_scheduled { color: var(--warn); background: var(--warn-bg); border-color: #ecd196; }
