@@ -1,6 +1,7 @@
 /**
  * The Debian packages the end-to-end tests run: Redis and Postgres for queue mode, Chromium for the
- * editor. Checked before anything starts, so a machine without them hears which are missing and the
+ * editor, podman with runc (and debootstrap for its local Node base image) for the mock's container
+ * image. Checked before anything starts, so a machine without them hears which are missing and the
  * one command that installs them, not a start-up failure or an ENOENT stack.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { delimiter, join } from 'node:path';
 export const CHROMIUM = '/usr/bin/chromium';
 export const POSTGRES_ROOT = '/usr/lib/postgresql';
 
-export type DebianPackage = 'redis-server' | 'postgresql' | 'chromium';
+export type DebianPackage = 'redis-server' | 'postgresql' | 'chromium' | 'podman' | 'runc' | 'debootstrap';
 
 /** Where each package is looked for; the tests point these at folders of their own. */
 export interface Lookup {
@@ -31,9 +32,12 @@ const FOUND: Record<DebianPackage, { needs: string; found: (lookup: Lookup) => b
 	'redis-server': { needs: 'redis-server and redis-cli on PATH', found: (lookup) => onPath(lookup, 'redis-server') && onPath(lookup, 'redis-cli') },
 	postgresql: { needs: 'initdb under /usr/lib/postgresql/<version>/bin', found: (lookup) => postgresBinDir(lookup.postgresRoot) !== undefined },
 	chromium: { needs: CHROMIUM, found: (lookup) => existsSync(lookup.chromium) },
+	podman: { needs: 'podman on PATH', found: (lookup) => onPath(lookup, 'podman') },
+	runc: { needs: 'runc on PATH', found: (lookup) => onPath(lookup, 'runc') },
+	debootstrap: { needs: 'debootstrap on PATH', found: (lookup) => onPath(lookup, 'debootstrap') },
 };
 
-export const E2E_PACKAGES: DebianPackage[] = ['redis-server', 'postgresql', 'chromium'];
+export const E2E_PACKAGES: DebianPackage[] = ['redis-server', 'postgresql', 'chromium', 'podman', 'runc', 'debootstrap'];
 
 /** Undefined when every package is there; else which are missing and the command that installs them. */
 export function missingPackagesMessage(

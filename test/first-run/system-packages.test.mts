@@ -1,5 +1,5 @@
 /**
- * `npm run test:e2e` on a machine without redis-server, postgresql or chromium names exactly the missing
+ * `npm run test:e2e` on a machine without redis-server, postgresql, chromium, podman, runc or debootstrap names exactly the missing
  * packages and the one command that installs them: the message, on folders made to lack each, and the
  * e2e configuration's global setup, which throws it before anything starts.
  */
@@ -22,35 +22,42 @@ function file(path: string): string {
 	return path;
 }
 
-const bin = join(dir, 'bin');
-file(join(bin, 'redis-server'));
-file(join(bin, 'redis-cli'));
+const COMMANDS = ['redis-server', 'redis-cli', 'podman', 'runc', 'debootstrap'];
+/** A PATH folder with every command the packages give but `missing`. */
+function binWithout(missing: string): string {
+	const bin = join(dir, `bin-without-${missing}`);
+	for (const command of COMMANDS) if (command !== missing) file(join(bin, command));
+	return bin;
+}
+const bin = binWithout('nothing');
 file(join(dir, 'postgresql', '15', 'bin', 'initdb'));
 const everything: Lookup = { path: `/nonexistent:${bin}`, postgresRoot: join(dir, 'postgresql'), chromium: file(join(dir, 'chromium')) };
 const nothing: Lookup = { path: join(dir, 'empty'), postgresRoot: join(dir, 'no-postgresql'), chromium: join(dir, 'no-chromium') };
 
 describe('the Debian packages the e2e tests need', () => {
-	it('says nothing when all three are there', () => {
+	it('says nothing when all are there', () => {
 		expect(missingPackagesMessage(E2E_PACKAGES, everything, true)).toBeUndefined();
 	});
 
 	it('names each missing package and the one command that installs them', () => {
 		expect(missingPackagesMessage(E2E_PACKAGES, nothing, true)).toBe(
 			[
-				'Missing Debian packages for the end-to-end tests: redis-server (needs redis-server and redis-cli on PATH), postgresql (needs initdb under /usr/lib/postgresql/<version>/bin), chromium (needs /usr/bin/chromium).',
+				'Missing Debian packages for the end-to-end tests: redis-server (needs redis-server and redis-cli on PATH), postgresql (needs initdb under /usr/lib/postgresql/<version>/bin), chromium (needs /usr/bin/chromium), podman (needs podman on PATH), runc (needs runc on PATH), debootstrap (needs debootstrap on PATH).',
 				'Install with:',
-				'  apt-get update && apt-get install -y --no-install-recommends redis-server postgresql chromium',
+				'  apt-get update && apt-get install -y --no-install-recommends redis-server postgresql chromium podman runc debootstrap',
 			].join('\n'),
 		);
 	});
 
 	it.each([
-		['redis-server', { path: nothing.path }],
-		['redis-server', { path: join(dir, 'bin-without-cli') }],
+		['redis-server', { path: binWithout('redis-server') }],
+		['redis-server', { path: binWithout('redis-cli') }],
 		['postgresql', { postgresRoot: nothing.postgresRoot }],
 		['chromium', { chromium: nothing.chromium }],
+		['podman', { path: binWithout('podman') }],
+		['runc', { path: binWithout('runc') }],
+		['debootstrap', { path: binWithout('debootstrap') }],
 	] as const)('names %s alone when only it is missing', (name, without) => {
-		file(join(dir, 'bin-without-cli', 'redis-server'));
 		const message = missingPackagesMessage(E2E_PACKAGES, { ...everything, ...without }, true)!;
 		expect(message).toContain(`Missing Debian package for the end-to-end tests: ${name} (`);
 		expect(message).toContain(`apt-get install -y --no-install-recommends ${name}\n`.trimEnd());
@@ -65,7 +72,7 @@ describe('the Debian packages the e2e tests need', () => {
 		expect(missingPackagesMessage(['redis-server', 'postgresql'], { ...everything, chromium: nothing.chromium }, true)).toBeUndefined();
 	});
 
-	it('npm run test:e2e checks all three before any test starts (its global setup)', () => {
+	it('npm run test:e2e checks them all before any test starts (its global setup)', () => {
 		expect(e2eConfig.test?.globalSetup).toEqual(['test/e2e/system-packages.setup.mts']);
 	});
 

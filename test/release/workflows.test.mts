@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../../harness/n8n/config.mts';
 
 const read = (name: string) => readFileSync(join(REPO_ROOT, '.github/workflows', name), 'utf8');
 
-interface Step { run?: string; uses?: string; env?: Record<string, string> }
+interface Step { id?: string; run?: string; uses?: string; env?: Record<string, string>; with?: Record<string, unknown> }
 interface Job { uses?: string; needs?: string | string[]; permissions?: Record<string, string>; steps?: Step[] }
 interface Workflow { on: Record<string, unknown>; jobs: Record<string, Job> }
 
@@ -63,5 +63,24 @@ describe('GitHub Actions workflows', () => {
 		const tokenSteps = job.steps!.filter((step) => JSON.stringify(step).includes('secrets.NPM_TOKEN'));
 		expect(tokenSteps).toHaveLength(1);
 		expect(tokenSteps[0].run).toMatch(/^if \[ -n "\$NPM_TOKEN" \]; then/);
+	});
+
+	it('publish.yml pushes the mock\'s image to ghcr.io after both packages, in a job of its own: the packed mock as its build context, tagged with the version', () => {
+		const job = (parse(read('publish.yml')) as Workflow).jobs.image;
+		expect(job.needs).toBe('publish');
+		expect(job.permissions).toEqual({ contents: 'read', packages: 'write' });
+		const steps = job.steps!;
+		const at = (action: string) => steps.findIndex((step) => step.uses?.startsWith(`${action}@`));
+		const pack = steps.findIndex((step) => step.run === 'npm run build -w mock-server\nnpm pack -w mock-server --pack-destination mock-server\n');
+		const order = [pack, at('docker/setup-buildx-action'), at('docker/login-action'), at('docker/build-push-action')];
+		expect(order[0]).toBeGreaterThanOrEqual(0);
+		expect(order).toEqual([...order].sort((a, b) => a - b));
+		expect(new Set(order).size).toBe(4);
+		expect(steps[at('docker/login-action')].with).toMatchObject({ registry: 'ghcr.io', password: '${{ secrets.GITHUB_TOKEN }}' });
+		const build = steps[at('docker/build-push-action')].with!;
+		expect(build).toMatchObject({ context: 'mock-server', push: true, tags: '${{ steps.image.outputs.name }}:${{ steps.image.outputs.version }}' });
+		const naming = steps.find((step) => step.id === 'image')!.run!;
+		expect(naming).toContain('ghcr.io/${GITHUB_REPOSITORY_OWNER,,}/job-signals-mock-server');
+		expect(naming).toContain('version=${GITHUB_REF_NAME#v}');
 	});
 });
