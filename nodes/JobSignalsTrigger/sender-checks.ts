@@ -54,6 +54,8 @@ export const urlSecretOption: INodeProperties = {
 export interface SenderSettings {
 	allowed?: IpRange[];
 	secret?: string;
+	/** The secret's SHA-256, what a delivery's secret is compared with. */
+	secretDigest?: Buffer;
 }
 
 /** A setting that cannot be used: which option, what is wrong (never the secret's value), what to do. */
@@ -65,13 +67,31 @@ interface SettingsProblem {
 
 type Read = (name: string, fallback: string) => unknown;
 
+/**
+ * Parsed settings by the values they were parsed from: a delivery reads the options again (an expression may give
+ * another value), but parses the same text only once. A few entries: one per trigger and value in this process.
+ */
+const parsed = new Map<string, SenderSettings | SettingsProblem>();
+const PARSED_KEPT = 64;
+
 /** The options as set. A field set by expression is read as evaluated; one that gives nothing while set is a problem, not "off". */
 function readSettings(node: INode, read: Read): SenderSettings | SettingsProblem {
 	const raw = (typeof node.parameters.options === 'object' && node.parameters.options !== null ? node.parameters.options : {}) as IDataObject;
+	const ips = read('options.allowedIps', '');
+	const secret = read('options.urlSecret', '');
+	const key = JSON.stringify([ips, secret, typeof raw.allowedIps === 'string' && raw.allowedIps.trim() !== '', typeof raw.urlSecret === 'string' && raw.urlSecret.trim() !== '']);
+	const known = parsed.get(key);
+	if (known !== undefined) return known;
+	const settings = parseSettings(raw, ips, secret);
+	if (parsed.size >= PARSED_KEPT) parsed.clear();
+	parsed.set(key, settings);
+	return settings;
+}
+
+function parseSettings(raw: IDataObject, ips: unknown, secret: unknown): SenderSettings | SettingsProblem {
 	const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 	const settings: SenderSettings = {};
 
-	const ips = read('options.allowedIps', '');
 	if (typeof ips !== 'string' && !Array.isArray(ips)) return allowedIpsProblem('Options → Allowed IPs must be text');
 	const entries = listEntries(Array.isArray(ips) ? ips : ips.replace(/\s+/g, ','));
 	if (entries.length === 0 && isSet(raw.allowedIps)) return allowedIpsProblem('Options → Allowed IPs is set but gives no address');
@@ -84,7 +104,6 @@ function readSettings(node: INode, read: Read): SenderSettings | SettingsProblem
 		}
 	}
 
-	const secret = read('options.urlSecret', '');
 	if (typeof secret !== 'string') return urlSecretProblem('Options → URL Secret must be text');
 	const trimmed = secret.trim();
 	if (trimmed === '' && isSet(raw.urlSecret)) return urlSecretProblem('Options → URL Secret is set but gives an empty value');
@@ -93,9 +112,12 @@ function readSettings(node: INode, read: Read): SenderSettings | SettingsProblem
 		if (trimmed.length > SECRET_MAX_LENGTH) return urlSecretProblem(`Options → URL Secret is longer than ${SECRET_MAX_LENGTH} characters`);
 		if (!SECRET_CHARACTERS.test(trimmed)) return urlSecretProblem('Options → URL Secret has a character other than letters, digits, "-", "_", "." and "~"');
 		settings.secret = trimmed;
+		settings.secretDigest = sha256(trimmed);
 	}
 	return settings;
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 const isProblem = (value: SenderSettings | SettingsProblem): value is SettingsProblem => 'option' in value;
 
@@ -158,8 +180,8 @@ export function refusedSender(context: IWebhookFunctions): Refusal | undefined {
 		const refusal = addressRefusal((request as { ip?: unknown }).ip, settings.allowed);
 		if (refusal !== undefined) return refusal;
 	}
-	if (settings.secret !== undefined) {
-		const refusal = secretRefusal(context.getQueryData() as IDataObject, settings.secret);
+	if (settings.secretDigest !== undefined) {
+		const refusal = secretRefusal(context.getQueryData() as IDataObject, settings.secretDigest);
 		if (refusal !== undefined) return refusal;
 	}
 	return signatureRefusal();
@@ -175,10 +197,9 @@ function addressRefusal(ip: unknown, allowed: IpRange[]): Refusal | undefined {
 }
 
 /** Step 2. Both sides hashed first: timingSafeEqual needs equal lengths, and the digests reveal neither value's length. */
-function secretRefusal(query: IDataObject, secret: string): Refusal | undefined {
+function secretRefusal(query: IDataObject, secretDigest: Buffer): Refusal | undefined {
 	const given = query[SECRET_QUERY_PARAMETER];
-	const digest = (text: string) => createHash('sha256').update(text).digest();
-	const matches = typeof given === 'string' && timingSafeEqual(digest(given), digest(secret));
+	const matches = typeof given === 'string' && timingSafeEqual(sha256(given), secretDigest);
 	return matches ? undefined : { status: 403, reason: 'missing or wrong secret' };
 }
 
