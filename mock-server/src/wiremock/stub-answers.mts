@@ -36,15 +36,19 @@ export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: T
 
 	async function answer(request: Request, path: string, pathAndQuery: string, candidates: readonly Stub[]): Promise<Response | undefined> {
 		const url = new URL(request.url);
+		// Each name read once per request, however many stubs of this path ask for it.
+		const queried = new Map<string, string[]>();
+		const headed = new Map<string, string[]>();
 		const view: RequestView = {
 			method: request.method,
 			path,
 			pathAndQuery,
-			query: (name) => url.searchParams.getAll(name),
-			header: (name) => {
-				const value = request.headers.get(name);
-				return value === null ? [] : [value];
-			},
+			query: (name) => readOnce(queried, name, () => url.searchParams.getAll(name)),
+			header: (name) =>
+				readOnce(headed, name, () => {
+					const value = request.headers.get(name);
+					return value === null ? [] : [value];
+				}),
 		};
 		let body: Value | undefined;
 		for (const stub of candidates) {
@@ -62,6 +66,15 @@ export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: T
 		}
 		return undefined;
 	}
+}
+
+function readOnce(read: Map<string, string[]>, name: string, get: () => string[]): string[] {
+	let values = read.get(name);
+	if (values === undefined) {
+		values = get();
+		read.set(name, values);
+	}
+	return values;
 }
 
 /** The path, and the path with the query, of a request URL as fetch serializes it (no URL object: this runs on every request while stubs exist). */
