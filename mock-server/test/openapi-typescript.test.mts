@@ -1,7 +1,7 @@
 // A client generated from the service's OpenAPI document, as testers generate one: openapi-typescript's types, with
 // openapi-fetch. The boolean query parameters are booleans (the spec's type): `active_only: false` type-checks, the
 // word "false" does not, and openapi-fetch sends `active_only=false`, which the mock reads as false.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getResponse } from 'msw';
@@ -19,11 +19,15 @@ let folder: string;
 beforeAll(async () => {
 	// Beside the installed packages, so that the files there resolve `openapi-fetch` as a project's would.
 	const nodeModules = dirname(dirname(require.resolve('openapi-fetch/package.json')));
+	// A fresh install has no node_modules/.cache yet.
+	mkdirSync(join(nodeModules, '.cache'), { recursive: true });
 	folder = mkdtempSync(join(nodeModules, '.cache', 'openapi-typescript-'));
 	const types = astToString(await openapiTS(openApiDocument('http://127.0.0.1:4010') as unknown as Parameters<typeof openapiTS>[0]));
 	writeFileSync(join(folder, 'job-signals.ts'), types);
 }, 60_000);
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+	if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+});
 
 /** tsc's complaints about this file, written beside the generated types (strict, as a project's tsconfig would be). */
 function typeErrors(name: string, source: string): string[] {
