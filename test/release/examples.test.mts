@@ -119,10 +119,15 @@ function runCommand(command: string): Promise<{ status: number | null; http: num
 	const script = `set -o pipefail\ncurl() { command curl --fail-with-body --write-out '%{stderr}\\n@@http %{http_code}@@\\n' "$@"; }\n${command}`;
 	const child = spawn('bash', ['-c', script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
+	// The statuses are read from stderr alone: interleaved with stdout's chunks, a status line could be cut in two.
+	let errors = '';
 	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr.on('data', (chunk: Buffer) => {
+		errors += chunk.toString();
+		output += chunk.toString();
+	});
 	return new Promise((resolve) =>
-		child.once('close', (status) => resolve({ status, http: [...output.matchAll(/\n@@http (\d{3})@@\n/g)].map((m) => Number(m[1])), output })),
+		child.once('close', (status) => resolve({ status, http: [...errors.matchAll(/\n@@http (\d{3})@@\n/g)].map((m) => Number(m[1])), output })),
 	);
 }
 
