@@ -14,11 +14,10 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { delimiter, dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRepoFile, REPO_ROOT } from './markdown.mts';
+import { freePort } from '../../harness/n8n/ports.mts';
 
 const FILES = ['README.md', ...readdirSync(`${REPO_ROOT}/docs`).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
 
@@ -86,14 +85,6 @@ let env: NodeJS.ProcessEnv;
 const ports = new Map<number, number>();
 let stopMock: (() => Promise<void>) | undefined;
 const used = new Set<string>();
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
 
 /** Starts the mock a command starts (in the background, its own process group), once it prints its address. */
 function startMock(command: string): Promise<void> {
