@@ -1,4 +1,4 @@
-/** The tables `bench:mock-prism` prints (Markdown, as docs/benchmarks.md holds them): each round, each answer, the medians. */
+/** The tables `bench:mock-prism` prints (Markdown, as docs/benchmarks.md holds them): the stubs' pairs, then each round against Prism, each answer, the medians. */
 import type { Endpoint, Verdict } from './answer-checks.mts';
 import type { LoadResult } from './bench-load.mts';
 
@@ -105,4 +105,64 @@ export class Report {
 			}
 		}
 	}
+}
+
+export interface Pair {
+	pair: number;
+	endpoint: string;
+	first: string;
+	/** Load average over 1 minute, right after the pair. */
+	load1: number;
+	mock: Measured;
+	stubbed: Measured;
+}
+
+/** The stubs' part: the mock and the mock with 100 stubs, pair by pair, and the medians of the pairs' ratios. */
+export class StubsReport {
+	private readonly pairs: Pair[] = [];
+
+	header(title: string, uptime: string): void {
+		console.log(title);
+		console.log(`uptime at the start: ${uptime}\n`);
+		head(['pair', 'endpoint', 'first', 'mock: req/s, CPU ms/req', 'mock, 100 stubs: req/s, CPU ms/req', 'mock ÷ stubbed req/s', 'load (1 min)']);
+	}
+
+	pair(pair: Pair): void {
+		this.pairs.push(pair);
+		row([
+			String(pair.pair),
+			pair.endpoint,
+			pair.first,
+			`${fmt(pair.mock.rps, 0)}, ${fmt(pair.mock.cpuMsPerRequest, 3)}`,
+			`${fmt(pair.stubbed.rps, 0)}, ${fmt(pair.stubbed.cpuMsPerRequest, 3)}`,
+			`×${(pair.mock.rps / pair.stubbed.rps).toFixed(2)}`,
+			fmt(pair.load1),
+		]);
+	}
+
+	/** Goal: the median of the pairs' ratios ≤ ×1.05 (the stubbed mock at ≥ 0.95× the mock's rate). */
+	summary(endpoints: Endpoint[]): void {
+		console.log(`\nBy endpoint: the pairs' ratios, mock ÷ stubbed mock req/s (goal: median ≤ ×1.05, i.e. ≥ 0.95× the rate) and stubbed ÷ mock CPU ms per request\n`);
+		head(['endpoint', 'mock req/s, median', 'stubbed req/s, median', 'mock ÷ stubbed req/s: median (middle half)', 'stubbed ÷ mock CPU ms/req: median (middle half)', 'goal met?']);
+		for (const endpoint of endpoints) {
+			const runs = this.pairs.filter((p) => p.endpoint === endpoint.name);
+			const rates = runs.map((p) => p.mock.rps / p.stubbed.rps);
+			const cpu = runs.every((p) => p.mock.cpuMsPerRequest !== undefined && p.stubbed.cpuMsPerRequest !== undefined) ? runs.map((p) => p.stubbed.cpuMsPerRequest! / p.mock.cpuMsPerRequest!) : undefined;
+			row([
+				endpoint.name,
+				fmt(median(runs.map((p) => p.mock.rps)), 0),
+				fmt(median(runs.map((p) => p.stubbed.rps)), 0),
+				spread(rates),
+				cpu === undefined ? '—' : spread(cpu),
+				median(rates) <= 1.05 ? 'yes' : '**no**',
+			]);
+		}
+	}
+}
+
+/** A median and the middle half of the values around it (their first and third quartiles). */
+function spread(values: number[]): string {
+	const sorted = [...values].sort((a, b) => a - b);
+	const quartile = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))];
+	return `**×${median(values).toFixed(2)}** (×${quartile(0.25).toFixed(2)}–×${quartile(0.75).toFixed(2)})`;
 }

@@ -5,8 +5,12 @@
  * by this process as a terminal would) and Prism with its log off. Each is loaded by 10 keep-alive
  * connections with the same query and token: a 1,000-signal page, a job search and the collections list.
  * Prism serves the document's paths at its root (it ignores the servers' `/v2`), so the mock is asked
- * `/v2/signals/…` and Prism `/signals/…`. A second mock with 100 WireMock stubs that match none of the load shows
- * what stubs cost the requests they do not answer (goal: ≥ 0.95× the mock's requests per second, a ratio ≤ ×1.05).
+ * `/v2/signals/…` and Prism `/signals/…`.
+ *
+ * First, before Prism starts, a second mock with 100 WireMock stubs that match none of the load shows what stubs
+ * cost the requests they do not answer (goal: ≥ 0.95× the mock's requests per second, a ratio ≤ ×1.05): the two
+ * mocks are measured in pairs, back to back, the first of each pair alternating, so the machine's drift falls
+ * within a pair; the summary is the median of the pairs' ratios.
  *
  * Each answer is checked against the contract once per server first (answer-checks.ts); during the load
  * every answer must have that length. The servers take turns, each round another one first, so a drift
@@ -15,7 +19,8 @@
  * which other work on the machine moves less. The load generator runs in this process, on the same 2
  * cores as the servers.
  *
- *   BENCH_ROUNDS (default 5), BENCH_DURATION_MS (default 3000) per server and endpoint in each round.
+ *   BENCH_ROUNDS (default 5), BENCH_DURATION_MS (default 3000) per server and endpoint in each round;
+ *   BENCH_PAIRS (default 10), BENCH_PAIR_MS (default 2000) per mock and endpoint in each pair.
  *
  * Node 24 runs this file as it is (type stripping); the mock's code comes from its build (dist/).
  */
@@ -26,7 +31,7 @@ import { join, resolve } from 'node:path';
 import { freePort, startChildServer, waitForHttp, type ChildServer } from './child-server.mts';
 import { checkAnswer, ENDPOINTS, type Verdict } from './answer-checks.mts';
 import { load } from './bench-load.mts';
-import { Report, type Measured } from './prism-report.mts';
+import { Report, StubsReport, type Measured } from './prism-report.mts';
 import { installPrism, PRISM_VERSION } from './prism-install.mts';
 import type * as Contract from '../src/contract.mts';
 import type * as MockPackage from '../src/index.mts';
@@ -127,13 +132,41 @@ async function main(): Promise<void> {
 		await waitForHttp(documentUrl, mock, 180_000);
 		// The same mock with 100 WireMock stubs loaded, none of which matches the load: what stubs cost the requests they do not answer.
 		const stubbedPort = await freePort();
-		const stubbed = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(stubbedPort), '--rate-limit', '0']);
-		servers.push({ name: 'mock, 100 stubs', base: `http://127.0.0.1:${stubbedPort}${contract.API_VERSION_SEGMENT}`, service: stubbed });
-		await waitForHttp(`http://127.0.0.1:${stubbedPort}${contract.OPENAPI_DOCUMENT_PATH}`, stubbed, 180_000);
+		const stubbedService = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(stubbedPort), '--rate-limit', '0']);
+		const stubbed: Server = { name: 'mock, 100 stubs', base: `http://127.0.0.1:${stubbedPort}${contract.API_VERSION_SEGMENT}`, service: stubbedService };
+		servers.push(stubbed);
+		await waitForHttp(`http://127.0.0.1:${stubbedPort}${contract.OPENAPI_DOCUMENT_PATH}`, stubbedService, 180_000);
 		for (const mapping of unmatchedStubs(contract.API_VERSION_SEGMENT)) {
 			const response = await fetch(`http://127.0.0.1:${stubbedPort}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
 			if (response.status !== 201) throw new Error(`loading a stub: ${response.status} ${await response.text()}`);
 		}
+		const pairs = setting('BENCH_PAIRS', 10, 1);
+		const pairMs = setting('BENCH_PAIR_MS', 2000, 100);
+		const stubsReport = new StubsReport();
+		stubsReport.header(`Mock vs the mock with 100 stubs, ${started.toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections, ${pairs} pairs of ${pairMs} ms per mock and endpoint after ${WARMUP_MS} ms warm-up`, uptimeBefore);
+		const mocks = [servers[0], stubbed];
+		const bytes = new Map<string, number>();
+		for (const endpoint of ENDPOINTS) {
+			for (const server of mocks) {
+				const response = await fetch(`${server.base}${endpoint.path}`, { headers: auth });
+				const verdict = checkAnswer(endpoint, contract, response.status, await response.text());
+				if (verdict.problems.length > 0) throw new Error(`${server.name} ${endpoint.path}: ${verdict.problems.join('; ')}`);
+				bytes.set(`${endpoint.name} ${server.name}`, verdict.bytes);
+			}
+		}
+		for (let pair = 1; pair <= pairs; pair++) {
+			const order = pair % 2 === 1 ? mocks : [...mocks].reverse();
+			for (const endpoint of ENDPOINTS) {
+				const measured = new Map<string, Measured>();
+				for (const server of order) measured.set(server.name, await measure(server, endpoint.path, auth, bytes.get(`${endpoint.name} ${server.name}`)!, pairMs));
+				stubsReport.pair({ pair, endpoint: endpoint.name, first: order[0].name, load1: loadavg()[0], mock: measured.get(mocks[0].name)!, stubbed: measured.get(stubbed.name)! });
+			}
+		}
+		stubsReport.summary(ENDPOINTS);
+		await stubbed.service.stop();
+		servers.pop();
+		console.log(`\nuptime after the pairs: ${uptime()}\n`);
+
 		const documentFile = join(folder, 'openapi.json');
 		writeFileSync(documentFile, await (await fetch(documentUrl)).text());
 

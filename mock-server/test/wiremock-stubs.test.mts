@@ -218,6 +218,25 @@ describe('priority and scenarios', () => {
 		expect(mock.stubs.list().map((stub) => (stub.response as { status: number }).status)).toEqual([291, 294, 293, 292]);
 	});
 
+	it('priority holds across URL rules and methods (url, urlPath, patterns, ANY, no URL), and a stub whose body does not fit gives way to the next', async () => {
+		mock.stubs.add({ request: { method: 'GET', urlPath: '/v2/jobs/job_k' }, response: { status: 295 } });
+		expect((await get('/jobs/job_k?x=1')).status).toBe(295);
+		mock.stubs.add({ request: { method: 'GET', url: '/v2/jobs/job_k?x=1' }, response: { status: 294 }, priority: 4 });
+		expect((await get('/jobs/job_k?x=1')).status).toBe(294);
+		expect((await get('/jobs/job_k?x=2')).status).toBe(295);
+		mock.stubs.add({ request: { method: 'ANY', urlPathPattern: '/v2/jobs/job_.*' }, response: { status: 293 }, priority: 3 });
+		expect((await get('/jobs/job_k?x=1')).status).toBe(293);
+		mock.stubs.add({ request: { method: 'GET', urlPattern: '/v2/jobs/job_k\\?x=1' }, response: { status: 292 }, priority: 2 });
+		expect((await get('/jobs/job_k?x=1')).status).toBe(292);
+		expect((await get('/jobs/job_k?x=2')).status).toBe(293);
+		mock.stubs.add({ request: { headers: { 'x-first': { equalTo: 'yes' } } }, response: { status: 291 }, priority: 1 });
+		expect((await get('/jobs/job_k?x=1', { 'x-first': 'yes' })).status).toBe(291);
+		expect((await get('/jobs/job_k?x=1')).status).toBe(292);
+		mock.stubs.add({ request: { method: 'POST', urlPath: ENDPOINTS.createWebhook.path, bodyPatterns: [{ contains: 'never' }] }, response: { status: 281 }, priority: 1 });
+		mock.stubs.add({ request: { method: 'POST', urlPath: ENDPOINTS.createWebhook.path, bodyPatterns: [{ contains: 'a.example' }] }, response: { status: 282 } });
+		expect((await postWebhooks('{"url": "https://a.example"}')).status).toBe(282);
+	});
+
 	it('a scenario starts in "Started", moves with newScenarioState, and resets', async () => {
 		const scenario = { scenarioName: 'job lifecycle' };
 		mock.stubs.add({ ...scenario, requiredScenarioState: 'Started', newScenarioState: 'deleted', request: { urlPath: '/v2/jobs/job_s' }, response: { status: 200, jsonBody: { state: 'live' } } });

@@ -54,9 +54,12 @@ const NOT_SERVED_FIELDS: Record<string, string> = {
 /** The store is full: 409. */
 export class StubsFull extends Error {}
 
+/** One method's stubs, each list in the order stubs are tried. */
 interface Bucket {
-	/** `url` and `urlPath` stubs by their path. */
-	exact: Map<string, Stub[]>;
+	/** `urlPath` stubs by their path. */
+	paths: Map<string, Stub[]>;
+	/** `url` stubs by their path and query. */
+	urls: Map<string, Stub[]>;
 	/** `urlPattern` and `urlPathPattern` stubs. */
 	patterns: Stub[];
 	/** Stubs with no URL rule. */
@@ -118,17 +121,22 @@ export class MappingsStore {
 
 	/**
 	 * The stubs whose method and URL rule match, in the order they are tried; undefined when none
-	 * (the usual case, decided without a promise).
+	 * (the usual case, decided without a promise). A list held by the index may be answered as it is:
+	 * callers do not change it.
 	 */
-	candidates(method: string, path: string, pathAndQuery: string): Stub[] | undefined {
-		const found = collect(this.index.get(method), path, pathAndQuery, collect(this.index.get(ANY_METHOD), path, pathAndQuery, undefined));
-		return found && this.ordered(found);
+	candidates(method: string, path: string, pathAndQuery: string): readonly Stub[] | undefined {
+		const lists: Stub[][] = [];
+		collect(this.index.get(method), path, pathAndQuery, lists);
+		collect(this.index.get(ANY_METHOD), path, pathAndQuery, lists);
+		if (lists.length <= 1) return lists[0];
+		return this.ordered(lists.flat());
 	}
 
 	/** Whether some stub could answer this path (any method, any query): the standalone server serves such a path though the service has none. */
 	mayServe(path: string): boolean {
 		for (const bucket of this.index.values()) {
-			if (bucket.any.length > 0 || bucket.exact.has(path)) return true;
+			if (bucket.any.length > 0 || bucket.paths.has(path)) return true;
+			for (const url of bucket.urls.keys()) if (url.split('?')[0] === path) return true;
 			for (const stub of bucket.patterns) {
 				const rule = stub.request.url;
 				if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
@@ -195,16 +203,14 @@ export class MappingsStore {
 
 	private reindex(): void {
 		const index = new Map<string, Bucket>();
-		for (const stub of this.stubs.values()) {
+		for (const stub of this.ordered([...this.stubs.values()])) {
 			const key = stub.request.method ?? ANY_METHOD;
 			let bucket = index.get(key);
-			if (bucket === undefined) index.set(key, (bucket = { exact: new Map(), patterns: [], any: [] }));
+			if (bucket === undefined) index.set(key, (bucket = { paths: new Map(), urls: new Map(), patterns: [], any: [] }));
 			const rule = stub.request.url;
-			if (rule.kind === 'url' || rule.kind === 'urlPath') {
-				const list = bucket.exact.get(rule.path) ?? [];
-				list.push(stub);
-				bucket.exact.set(rule.path, list);
-			} else if (rule.kind === 'any') bucket.any.push(stub);
+			if (rule.kind === 'urlPath') append(bucket.paths, rule.path, stub);
+			else if (rule.kind === 'url') append(bucket.urls, rule.value, stub);
+			else if (rule.kind === 'any') bucket.any.push(stub);
 			else bucket.patterns.push(stub);
 		}
 		this.index = index;
@@ -259,25 +265,29 @@ export class MappingsStore {
 	}
 }
 
-/** Adds a bucket's stubs whose URL rule matches to `found` (allocated only when one does). */
-function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string, found: Stub[] | undefined): Stub[] | undefined {
-	if (bucket === undefined) return found;
-	const exact = bucket.exact.get(path);
-	if (exact !== undefined) {
-		for (const stub of exact) {
-			const rule = stub.request.url;
-			if (rule.kind === 'urlPath' || (rule.kind === 'url' && rule.value === pathAndQuery)) (found ??= []).push(stub);
-		}
-	}
+/** Adds to `lists` each of a bucket's lists with stubs whose URL rule matches (the pattern stubs that match: a new list). */
+function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string, lists: Stub[][]): void {
+	if (bucket === undefined) return;
+	const byPath = bucket.paths.get(path);
+	if (byPath !== undefined) lists.push(byPath);
+	const byUrl = bucket.urls.get(pathAndQuery);
+	if (byUrl !== undefined) lists.push(byUrl);
+	let matched: Stub[] | undefined;
 	for (const stub of bucket.patterns) {
 		const rule = stub.request.url;
 		if (rule.kind !== 'urlPattern' && rule.kind !== 'urlPathPattern') continue;
 		// The cheap test first: most paths do not start with the pattern's literal start.
 		if (!path.startsWith(rule.pathPrefix)) continue;
-		if (rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (found ??= []).push(stub);
+		if (rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (matched ??= []).push(stub);
 	}
-	if (bucket.any.length > 0) (found ??= []).push(...bucket.any);
-	return found;
+	if (matched !== undefined) lists.push(matched);
+	if (bucket.any.length > 0) lists.push(bucket.any);
+}
+
+function append(map: Map<string, Stub[]>, key: string, stub: Stub): void {
+	const list = map.get(key);
+	if (list === undefined) map.set(key, [stub]);
+	else list.push(stub);
 }
 
 function optionalString(value: unknown, path: string): string | undefined {

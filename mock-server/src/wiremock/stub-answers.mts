@@ -31,25 +31,18 @@ export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: T
 		const { path, pathAndQuery } = target(request.url);
 		if (isOwnPath(path)) return undefined;
 		const candidates = store.candidates(request.method, path, pathAndQuery);
-		return candidates && answer(request, path, pathAndQuery, candidates);
+		if (candidates === undefined) return undefined;
+		// Method, URL, query and headers are tried here, without a promise: a request that only shares a
+		// stub's path (the usual case while stubs are loaded) goes on to the service at once.
+		const view = requestView(request, path, pathAndQuery);
+		for (let i = 0; i < candidates.length; i++) {
+			if (store.inState(candidates[i]) && candidates[i].request.matchesHead(view)) return answer(request, view, candidates.slice(i));
+		}
+		return undefined;
 	};
 
-	async function answer(request: Request, path: string, pathAndQuery: string, candidates: readonly Stub[]): Promise<Response | undefined> {
-		const url = new URL(request.url);
-		// Each name read once per request, however many stubs of this path ask for it.
-		const queried = new Map<string, string[]>();
-		const headed = new Map<string, string[]>();
-		const view: RequestView = {
-			method: request.method,
-			path,
-			pathAndQuery,
-			query: (name) => readOnce(queried, name, () => url.searchParams.getAll(name)),
-			header: (name) =>
-				readOnce(headed, name, () => {
-					const value = request.headers.get(name);
-					return value === null ? [] : [value];
-				}),
-		};
+	/** The first of `candidates` (whose first fits the request's head) that fits the body too, answers. */
+	async function answer(request: Request, view: RequestView, candidates: readonly Stub[]): Promise<Response | undefined> {
 		let body: Value | undefined;
 		for (const stub of candidates) {
 			if (!store.inState(stub) || !stub.request.matchesHead(view)) continue;
@@ -61,11 +54,33 @@ export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: T
 			const kept = body !== undefined ? (request.body === null ? null : journalBody(body.text)) : ((await captureBody(request)) ?? null);
 			const response = await stub.response.answer();
 			const account = authenticate(request, accounts);
-			journal.record(request, url, account instanceof Response ? null : account.account_id, response, [], kept, stub.id);
+			journal.record(request, new URL(request.url), account instanceof Response ? null : account.account_id, response, [], kept, stub.id);
 			return response;
 		}
 		return undefined;
 	}
+}
+
+/** The request as patterns read it; each query parameter or header is read once, however many stubs ask for it. */
+function requestView(request: Request, path: string, pathAndQuery: string): RequestView {
+	let params: URLSearchParams | undefined;
+	const queried = new Map<string, string[]>();
+	const headed = new Map<string, string[]>();
+	return {
+		method: request.method,
+		path,
+		pathAndQuery,
+		query: (name) =>
+			readOnce(queried, name, () => {
+				params ??= new URLSearchParams(pathAndQuery.slice(path.length));
+				return params.getAll(name);
+			}),
+		header: (name) =>
+			readOnce(headed, name, () => {
+				const value = request.headers.get(name);
+				return value === null ? [] : [value];
+			}),
+	};
 }
 
 function readOnce(read: Map<string, string[]>, name: string, get: () => string[]): string[] {
