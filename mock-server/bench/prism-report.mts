@@ -1,6 +1,7 @@
 /** The tables `bench:mock-prism` prints (Markdown, as docs/benchmarks.md holds them): the stubs' pairs, then each round against Prism, each answer, the medians. */
 import type { Endpoint, Verdict } from './answer-checks.mts';
 import type { LoadResult } from './bench-load.mts';
+import type { InProcessCost } from './stub-cost.mts';
 
 export interface Measured extends LoadResult {
 	/** The server process's CPU time (user + system) per request, ms; undefined where /proc is not there. */
@@ -110,52 +111,57 @@ export class Report {
 export interface Pair {
 	pair: number;
 	endpoint: string;
-	first: string;
-	/** Load average over 1 minute, right after the pair. */
+	/** Load average over 1 minute, right after the round. */
 	load1: number;
 	mock: Measured;
+	/** The same mock again: the control. */
+	again: Measured;
 	stubbed: Measured;
 }
 
-/** The stubs' part: the mock and the mock with 100 stubs, pair by pair, and the medians of the pairs' ratios. */
+/** The stubs' part: the mock, the mock again and the mock with 100 stubs, round by round; the medians of the ratios; the in-process medians. */
 export class StubsReport {
 	private readonly pairs: Pair[] = [];
 
 	header(title: string, uptime: string): void {
 		console.log(title);
 		console.log(`uptime at the start: ${uptime}\n`);
-		head(['pair', 'endpoint', 'first', 'mock: req/s, CPU ms/req', 'mock, 100 stubs: req/s, CPU ms/req', 'mock ÷ stubbed req/s', 'load (1 min)']);
+		head(['round', 'endpoint', 'mock: req/s, CPU ms/req', 'mock again: req/s, CPU ms/req', 'mock, 100 stubs: req/s, CPU ms/req', 'mock ÷ stubbed req/s', 'mock ÷ mock again req/s', 'load (1 min)']);
 	}
 
 	pair(pair: Pair): void {
 		this.pairs.push(pair);
-		row([
-			String(pair.pair),
-			pair.endpoint,
-			pair.first,
-			`${fmt(pair.mock.rps, 0)}, ${fmt(pair.mock.cpuMsPerRequest, 3)}`,
-			`${fmt(pair.stubbed.rps, 0)}, ${fmt(pair.stubbed.cpuMsPerRequest, 3)}`,
-			`×${(pair.mock.rps / pair.stubbed.rps).toFixed(2)}`,
-			fmt(pair.load1),
-		]);
+		const cell = (m: Measured) => `${fmt(m.rps, 0)}, ${fmt(m.cpuMsPerRequest, 3)}`;
+		row([String(pair.pair), pair.endpoint, cell(pair.mock), cell(pair.again), cell(pair.stubbed), `×${(pair.mock.rps / pair.stubbed.rps).toFixed(2)}`, `×${(pair.mock.rps / pair.again.rps).toFixed(2)}`, fmt(pair.load1)]);
 	}
 
-	/** Goal: the median of the pairs' ratios ≤ ×1.05 (the stubbed mock at ≥ 0.95× the mock's rate). */
+	/** Goal: the median of the rounds' ratios mock ÷ stubbed ≤ ×1.05 (the stubbed mock at ≥ 0.95× the mock's rate); the control's ratios show this run's noise. */
 	summary(endpoints: Endpoint[]): void {
-		console.log(`\nBy endpoint: the pairs' ratios, mock ÷ stubbed mock req/s (goal: median ≤ ×1.05, i.e. ≥ 0.95× the rate) and stubbed ÷ mock CPU ms per request\n`);
-		head(['endpoint', 'mock req/s, median', 'stubbed req/s, median', 'mock ÷ stubbed req/s: median (middle half)', 'stubbed ÷ mock CPU ms/req: median (middle half)', 'goal met?']);
+		console.log(`\nBy endpoint: the rounds' ratios, median (middle half). Goal: mock ÷ stubbed req/s ≤ ×1.05, i.e. ≥ 0.95× the rate; mock ÷ mock again is the control, two alike servers\n`);
+		head(['endpoint', 'req/s, medians: mock / again / stubbed', 'mock ÷ stubbed req/s', 'stubbed ÷ mock CPU ms/req', 'control: mock ÷ mock again req/s', 'control: again ÷ mock CPU ms/req', 'goal met?']);
 		for (const endpoint of endpoints) {
 			const runs = this.pairs.filter((p) => p.endpoint === endpoint.name);
-			const rates = runs.map((p) => p.mock.rps / p.stubbed.rps);
-			const cpu = runs.every((p) => p.mock.cpuMsPerRequest !== undefined && p.stubbed.cpuMsPerRequest !== undefined) ? runs.map((p) => p.stubbed.cpuMsPerRequest! / p.mock.cpuMsPerRequest!) : undefined;
+			const rate = (of: (p: Pair) => Measured) => fmt(median(runs.map((p) => of(p).rps)), 0);
+			const cpu = (of: (p: Pair) => Measured) => (runs.every((p) => p.mock.cpuMsPerRequest !== undefined && of(p).cpuMsPerRequest !== undefined) ? spread(runs.map((p) => of(p).cpuMsPerRequest! / p.mock.cpuMsPerRequest!)) : '—');
+			const stubbedRates = runs.map((p) => p.mock.rps / p.stubbed.rps);
 			row([
 				endpoint.name,
-				fmt(median(runs.map((p) => p.mock.rps)), 0),
-				fmt(median(runs.map((p) => p.stubbed.rps)), 0),
-				spread(rates),
-				cpu === undefined ? '—' : spread(cpu),
-				median(rates) <= 1.05 ? 'yes' : '**no**',
+				`${rate((p) => p.mock)} / ${rate((p) => p.again)} / ${rate((p) => p.stubbed)}`,
+				spread(stubbedRates),
+				cpu((p) => p.stubbed),
+				spread(runs.map((p) => p.mock.rps / p.again.rps)),
+				cpu((p) => p.again),
+				median(stubbedRates) <= 1.05 ? 'yes' : '**no**',
 			]);
+		}
+	}
+
+	/** The same in one process (stub-cost.mts): each mock's median time per request. */
+	inProcess(results: InProcessCost[]): void {
+		console.log(`\nIn one process, without HTTP: the two mocks asked in turn, request by request; the median time of one request\n`);
+		head(['endpoint', 'requests per mock', 'mock ms', 'mock, 100 stubs ms', 'stubbed ÷ mock', 'what the stubs add, µs']);
+		for (const r of results) {
+			row([r.endpoint, r.requests.toLocaleString('en'), fmt(r.mockMs, 3), fmt(r.stubbedMs, 3), `×${(r.stubbedMs / r.mockMs).toFixed(3)}`, fmt((r.stubbedMs - r.mockMs) * 1000, 1)]);
 		}
 	}
 }

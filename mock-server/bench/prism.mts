@@ -7,10 +7,11 @@
  * Prism serves the document's paths at its root (it ignores the servers' `/v2`), so the mock is asked
  * `/v2/signals/…` and Prism `/signals/…`.
  *
- * First, before Prism starts, a second mock with 100 WireMock stubs that match none of the load shows what stubs
- * cost the requests they do not answer (goal: ≥ 0.95× the mock's requests per second, a ratio ≤ ×1.05): the two
- * mocks are measured in pairs, back to back, the first of each pair alternating, so the machine's drift falls
- * within a pair; the summary is the median of the pairs' ratios.
+ * First, before Prism starts, a mock with 100 WireMock stubs that match none of the load shows what stubs cost the
+ * requests they do not answer (goal: ≥ 0.95× the mock's requests per second, a ratio ≤ ×1.05): it, the mock and the
+ * mock again (the control) are loaded at the same time, each by its own 10 connections, so whatever else the machine
+ * does falls on all alike; each round gives a ratio, the summary their median. Then the same in one process, request
+ * by request (stub-cost.mts).
  *
  * Each answer is checked against the contract once per server first (answer-checks.ts); during the load
  * every answer must have that length. The servers take turns, each round another one first, so a drift
@@ -20,7 +21,8 @@
  * cores as the servers.
  *
  *   BENCH_ROUNDS (default 5), BENCH_DURATION_MS (default 3000) per server and endpoint in each round;
- *   BENCH_PAIRS (default 10), BENCH_PAIR_MS (default 2000) per mock and endpoint in each pair.
+ *   BENCH_PAIRS (default 20) rounds of BENCH_PAIR_MS (default 1500) per endpoint for the stubs over HTTP,
+ *   BENCH_IN_PROCESS_REQUESTS (default 2000) per mock and endpoint in one process.
  *
  * Node 24 runs this file as it is (type stripping); the mock's code comes from its build (dist/).
  */
@@ -33,6 +35,7 @@ import { checkAnswer, ENDPOINTS, type Verdict } from './answer-checks.mts';
 import { load } from './bench-load.mts';
 import { Report, StubsReport, type Measured } from './prism-report.mts';
 import { installPrism, PRISM_VERSION } from './prism-install.mts';
+import { inProcessCost, unmatchedStubs } from './stub-cost.mts';
 import type * as Contract from '../src/contract.mts';
 import type * as MockPackage from '../src/index.mts';
 
@@ -85,66 +88,32 @@ async function measure(server: Server, path: string, auth: Record<string, string
 	};
 }
 
-/**
- * 100 stubs on the loaded endpoints' own paths and methods, each narrowed so it never matches the load: exact URLs
- * beside them, path patterns that share their start, and query, header and body conditions on the very paths loaded.
- */
-function unmatchedStubs(prefix: string): object[] {
-	const response = { status: 418, jsonBody: { stubbed: true } };
-	return Array.from({ length: 100 }, (_, i) => {
-		const path = ENDPOINTS[i % ENDPOINTS.length].path.split('?')[0];
-		switch (i % 4) {
-			case 0:
-				return { request: { method: 'GET', url: `${prefix}/jobs/stub-${i}` }, response };
-			case 1:
-				return { request: { method: 'GET', urlPathPattern: `${prefix}${path}/stub-${i}/.*` }, response };
-			case 2:
-				return { request: { method: 'GET', urlPath: `${prefix}${path}`, queryParameters: { stub: { equalTo: String(i) } } }, response };
-			default:
-				return { request: { method: 'GET', urlPath: `${prefix}${path}`, headers: { 'x-stub': { equalTo: String(i) } } }, response };
-		}
-	});
-}
-
 async function main(): Promise<void> {
 	const rounds = setting('BENCH_ROUNDS', 5, 1);
 	const durationMs = setting('BENCH_DURATION_MS', 3000, 100);
 	const dist = resolve(import.meta.dirname, '../dist');
 	if (!existsSync(join(dist, 'cli.js'))) throw new Error(`${dist}/cli.js is missing: build the mock first (npm run build -w mock-server; npm run bench:mock-prism does)`);
 	const contract = (await import(join(dist, 'contract.js'))) as typeof Contract;
-	const { DEFAULT_OPTIONS } = (await import(join(dist, 'index.js'))) as typeof MockPackage;
-	const auth = { authorization: `Bearer ${DEFAULT_OPTIONS.token}` };
+	const mockPackage = (await import(join(dist, 'index.js'))) as typeof MockPackage;
+	const auth = { authorization: `Bearer ${mockPackage.DEFAULT_OPTIONS.token}` };
 	const prismBin = installPrism();
 
-	const started = new Date();
-	const uptimeBefore = uptime();
-	const servers: Server[] = [];
-	const folder = mkdtempSync(join(tmpdir(), 'job-signals-prism-'));
-	const stopAll = () => Promise.all(servers.map((server) => server.service.stop()));
-	const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-	process.once('SIGINT', onSignal);
-	process.once('SIGTERM', onSignal);
-	try {
-		const mockPort = await freePort();
-		const mock = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(mockPort), '--rate-limit', '0']);
-		servers.push({ name: 'mock', base: `http://127.0.0.1:${mockPort}${contract.API_VERSION_SEGMENT}`, service: mock });
-		const documentUrl = `http://127.0.0.1:${mockPort}${contract.OPENAPI_DOCUMENT_PATH}`;
-		await waitForHttp(documentUrl, mock, 180_000);
-		// The same mock with 100 WireMock stubs loaded, none of which matches the load: what stubs cost the requests they do not answer.
-		const stubbedPort = await freePort();
-		const stubbedService = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(stubbedPort), '--rate-limit', '0']);
-		const stubbed: Server = { name: 'mock, 100 stubs', base: `http://127.0.0.1:${stubbedPort}${contract.API_VERSION_SEGMENT}`, service: stubbedService };
-		servers.push(stubbed);
-		await waitForHttp(`http://127.0.0.1:${stubbedPort}${contract.OPENAPI_DOCUMENT_PATH}`, stubbedService, 180_000);
-		for (const mapping of unmatchedStubs(contract.API_VERSION_SEGMENT)) {
-			const response = await fetch(`http://127.0.0.1:${stubbedPort}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
+	/**
+	 * What 100 stubs cost the requests they do not answer: the mock, the same mock again (the control: how far two
+	 * alike servers differ in this run) and the mock with the stubs, loaded at once, each by its own connections, so
+	 * whatever else the machine does falls on all three alike; then the same in one process, request by request.
+	 */
+	async function stubsPart({ mock, again, stubbed }: { mock: Server; again: Server; stubbed: Server }): Promise<void> {
+		for (const mapping of unmatchedStubs(contract.API_VERSION_SEGMENT, ENDPOINTS)) {
+			const response = await fetch(`${new URL(stubbed.base).origin}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
 			if (response.status !== 201) throw new Error(`loading a stub: ${response.status} ${await response.text()}`);
 		}
-		const pairs = setting('BENCH_PAIRS', 10, 1);
-		const pairMs = setting('BENCH_PAIR_MS', 2000, 100);
-		const stubsReport = new StubsReport();
-		stubsReport.header(`Mock vs the mock with 100 stubs, ${started.toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections, ${pairs} pairs of ${pairMs} ms per mock and endpoint after ${WARMUP_MS} ms warm-up`, uptimeBefore);
-		const mocks = [servers[0], stubbed];
+		const pairs = setting('BENCH_PAIRS', 20, 1);
+		const pairMs = setting('BENCH_PAIR_MS', 1500, 100);
+		const inProcessRequests = setting('BENCH_IN_PROCESS_REQUESTS', 2000, 10);
+		const report = new StubsReport();
+		report.header(`The mock vs the mock with 100 stubs (and the mock again, the control), ${new Date().toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections each, ${pairs} rounds of ${pairMs} ms per endpoint with the three loaded at once, after ${WARMUP_MS} ms warm-up`, uptime());
+		const mocks = [mock, again, stubbed];
 		const bytes = new Map<string, number>();
 		for (const endpoint of ENDPOINTS) {
 			for (const server of mocks) {
@@ -155,17 +124,36 @@ async function main(): Promise<void> {
 			}
 		}
 		for (let pair = 1; pair <= pairs; pair++) {
-			const order = pair % 2 === 1 ? mocks : [...mocks].reverse();
 			for (const endpoint of ENDPOINTS) {
-				const measured = new Map<string, Measured>();
-				for (const server of order) measured.set(server.name, await measure(server, endpoint.path, auth, bytes.get(`${endpoint.name} ${server.name}`)!, pairMs));
-				stubsReport.pair({ pair, endpoint: endpoint.name, first: order[0].name, load1: loadavg()[0], mock: measured.get(mocks[0].name)!, stubbed: measured.get(stubbed.name)! });
+				const [mockMeasured, againMeasured, stubbedMeasured] = await Promise.all(mocks.map((server) => measure(server, endpoint.path, auth, bytes.get(`${endpoint.name} ${server.name}`)!, pairMs)));
+				report.pair({ pair, endpoint: endpoint.name, load1: loadavg()[0], mock: mockMeasured, again: againMeasured, stubbed: stubbedMeasured });
 			}
 		}
-		stubsReport.summary(ENDPOINTS);
-		await stubbed.service.stop();
-		servers.pop();
-		console.log(`\nuptime after the pairs: ${uptime()}\n`);
+		report.summary(ENDPOINTS);
+		report.inProcess(await inProcessCost(mockPackage, ENDPOINTS, (endpoint) => bytes.get(`${endpoint.name} ${mock.name}`)!, inProcessRequests));
+	}
+
+	const servers: Server[] = [];
+	const folder = mkdtempSync(join(tmpdir(), 'job-signals-prism-'));
+	const stopAll = () => Promise.all(servers.map((server) => server.service.stop()));
+	const onSignal = (signal: NodeJS.Signals) => void stopAll().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
+	try {
+		const startMock = async (name: string): Promise<Server> => {
+			const port = await freePort();
+			const service = startChildServer(process.execPath, [join(dist, 'cli.js'), '--port', String(port), '--rate-limit', '0']);
+			const server = { name, base: `http://127.0.0.1:${port}${contract.API_VERSION_SEGMENT}`, service };
+			servers.push(server);
+			await waitForHttp(`http://127.0.0.1:${port}${contract.OPENAPI_DOCUMENT_PATH}`, service, 180_000);
+			return server;
+		};
+		const mock = await startMock('mock');
+		const documentUrl = `${new URL(mock.base).origin}${contract.OPENAPI_DOCUMENT_PATH}`;
+		await stubsPart({ mock, again: await startMock('mock again'), stubbed: await startMock('mock, 100 stubs') });
+		// The stubs' part is over: only the mock stays for Prism's.
+		await Promise.all(servers.splice(1).map((server) => server.service.stop()));
+		console.log(`\nuptime after the stubs' part: ${uptime()}\n`);
 
 		const documentFile = join(folder, 'openapi.json');
 		writeFileSync(documentFile, await (await fetch(documentUrl)).text());
@@ -190,7 +178,7 @@ async function main(): Promise<void> {
 		}
 
 		const report = new Report(servers.map((s) => s.name), verdicts);
-		report.header(`Mock vs Prism ${PRISM_VERSION}, ${started.toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections, ${rounds} rounds of ${durationMs} ms per server and endpoint after ${WARMUP_MS} ms warm-up`, uptimeBefore);
+		report.header(`Mock vs Prism ${PRISM_VERSION}, ${new Date().toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections, ${rounds} rounds of ${durationMs} ms per server and endpoint after ${WARMUP_MS} ms warm-up`, uptime());
 		for (let round = 1; round <= rounds; round++) {
 			// Each round another server goes first.
 			const shift = (round - 1) % servers.length;

@@ -100,10 +100,36 @@ describe('the stub index', () => {
 		expect(store.candidates('GET', '/v2/collections', '/v2/collections')).toBeUndefined();
 		expect(store.candidates('GET', '/v2/jobs/job_100', '/v2/jobs/job_100')).toBeUndefined();
 		expect(store.candidates('GET', '/v2/signals/problems', '/v2/signals/problems?page=3')).toBeUndefined();
-		expect(store.candidates('GET', '/v2/jobs/job_7', '/v2/jobs/job_7?x=1')?.map((stub) => stub.request.url)).toEqual([{ kind: 'urlPath', value: '/v2/jobs/job_7', path: '/v2/jobs/job_7' }]);
-		expect(store.candidates('POST', '/v2/jobs/anything', '/v2/jobs/anything')).toHaveLength(1);
-		expect(store.candidates('DELETE', '/v2/signals/problems', '/v2/signals/problems?page=2')).toHaveLength(1);
+		expect(store.candidates('GET', '/v2/jobs/job_7', '/v2/jobs/job_7?x=1')?.stubs.map((stub) => stub.request.url)).toEqual([{ kind: 'urlPath', value: '/v2/jobs/job_7', path: '/v2/jobs/job_7' }]);
+		expect(store.candidates('POST', '/v2/jobs/anything', '/v2/jobs/anything')?.stubs).toHaveLength(1);
+		expect(store.candidates('DELETE', '/v2/signals/problems', '/v2/signals/problems?page=2')?.stubs).toHaveLength(1);
 		expect(store.mayServe('/v2/collections')).toBe(false);
 		expect(store.mayServe('/v2/jobs/zzz')).toBe(true);
+	});
+
+	it('finds pattern stubs by the folder of their literal start, in the order they are tried', () => {
+		const store = new MappingsStore();
+		const add = (pattern: Record<string, string>, priority: number) => store.add({ request: pattern, response: { status: 200 }, priority }).id;
+		const anywhere = add({ urlPathPattern: '.*/job_[0-9]+' }, 4);
+		const midSegment = add({ urlPathPattern: '/v2/jo.*' }, 3);
+		const jobs = add({ urlPathPattern: '/v2/jobs/job_[0-9]+' }, 2);
+		const deeper = add({ urlPattern: '/v2/jobs/job_1/x\\?a=1' }, 1);
+		const ids = (path: string, pathAndQuery = path) => store.candidates('GET', path, pathAndQuery)?.stubs.map((stub) => stub.id);
+		expect(ids('/v2/jobs/job_7')).toEqual([jobs, midSegment, anywhere]);
+		expect(ids('/v2/jobs/job_1/x', '/v2/jobs/job_1/x?a=1')).toEqual([deeper, midSegment]);
+		expect(ids('/v2/signals/job_7')).toEqual([anywhere]);
+		expect(ids('/v2/collections')).toBeUndefined();
+	});
+
+	it('gates a list whose stubs each need a query parameter or header by those names; a stub that needs none (or only their absence) opens it', () => {
+		const store = new MappingsStore();
+		store.add({ request: { urlPath: '/v2/collections', queryParameters: { page: { equalTo: '2' }, debug: { absent: true } } }, response: { status: 200 } });
+		store.add({ request: { urlPath: '/v2/collections', headers: { 'X-Trace': { matches: 't.*' } } }, response: { status: 200 } });
+		store.add({ request: { urlPath: '/v2/collections', queryParameters: { page: { equalTo: '3' } } }, response: { status: 200 } });
+		expect(store.candidates('GET', '/v2/collections', '/v2/collections')?.gate).toEqual({ query: ['page'], headers: ['x-trace'] });
+		store.add({ request: { urlPathPattern: '/v2/coll.*' }, response: { status: 200 } });
+		expect(store.candidates('GET', '/v2/collections', '/v2/collections')?.gate).toBeUndefined();
+		store.add({ request: { urlPath: '/v2/jobs', headers: { 'x-trace': { absent: true } } }, response: { status: 200 } });
+		expect(store.candidates('GET', '/v2/jobs', '/v2/jobs')).toMatchObject({ gate: undefined });
 	});
 });

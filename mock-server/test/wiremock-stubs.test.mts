@@ -237,6 +237,17 @@ describe('priority and scenarios', () => {
 		expect((await postWebhooks('{"url": "https://a.example"}')).status).toBe(282);
 	});
 
+	it('stubs narrowed by a query parameter or header answer the requests that have it (names matched as WireMock does), the rest go to the service', async () => {
+		mock.stubs.add({ request: { urlPath: '/v2/collections', queryParameters: { 'the page': { equalTo: '2' } } }, response: { status: 291 } });
+		mock.stubs.add({ request: { urlPath: '/v2/collections', headers: { 'X-Trace': { equalTo: 't1' } } }, response: { status: 292 } });
+		expect((await get('/collections')).status).toBe(200);
+		expect((await get('/collections?the%20page=2')).status).toBe(291);
+		expect((await get('/collections?the+page=2')).status).toBe(291);
+		expect((await get('/collections?the%20page=3')).status).toBe(200);
+		expect((await get('/collections', { ...auth, 'x-trace': 't1' })).status).toBe(292);
+		expect((await get('/collections', { ...auth, 'x-trace': 't2' })).status).toBe(200);
+	});
+
 	it('a scenario starts in "Started", moves with newScenarioState, and resets', async () => {
 		const scenario = { scenarioName: 'job lifecycle' };
 		mock.stubs.add({ ...scenario, requiredScenarioState: 'Started', newScenarioState: 'deleted', request: { urlPath: '/v2/jobs/job_s' }, response: { status: 200, jsonBody: { state: 'live' } } });

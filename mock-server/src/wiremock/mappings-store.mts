@@ -1,9 +1,11 @@
 /**
  * The stub mappings and their scenarios. Stubs are indexed by method and by URL, so a
  * request that no stub can match is told so without a promise and without looking at its
- * query, headers or body: a `url`/`urlPath` stub is found by the path in a map, a pattern
- * stub is tried only when the path starts with the pattern's literal prefix. The index is
- * rebuilt on every change (changes are admin calls, requests are the hot path).
+ * body: a `url`/`urlPath` stub is found by the path in a map, a pattern stub is tried only
+ * when the path lies in the folder of the pattern's literal start and starts with it, and stubs
+ * that each need a query parameter or header are passed over when the request has none of
+ * them (their gate). The index is rebuilt on every change (changes are admin calls, requests
+ * are the hot path).
  *
  * Order among stubs that match: `priority` (1 first; 5 when not given, as WireMock), then
  * the newest. Scenarios start in "Started"; a stub with `requiredScenarioState` matches only
@@ -11,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fail, isPlainObject } from './content-patterns.mts';
-import { readRequestPattern, type RequestPattern } from './request-pattern.mts';
+import { readRequestPattern, type Needed, type RequestPattern } from './request-pattern.mts';
 import { readStubResponse, type StubResponse } from './stub-response.mts';
 
 /** A mapping as the admin API answers it: what was given, with its id (and `uuid`, WireMock's alias). */
@@ -54,16 +56,35 @@ const NOT_SERVED_FIELDS: Record<string, string> = {
 /** The store is full: 409. */
 export class StubsFull extends Error {}
 
+/**
+ * Stubs whose method and URL rule fit a request, in the order they are tried, and their gate: when each of them
+ * needs some query parameter or header, the names of which a request must have one for any of them to match
+ * (most requests, sharing only a path with stubs narrowed by a parameter or a header, are told no by it).
+ */
+export interface Candidates {
+	readonly stubs: readonly Stub[];
+	readonly gate: Gate | undefined;
+}
+
+export interface Gate {
+	readonly query: readonly string[];
+	readonly headers: readonly string[];
+}
+
 /** One method's stubs, each list in the order stubs are tried. */
 interface Bucket {
 	/** `urlPath` stubs by their path. */
-	paths: Map<string, Stub[]>;
+	paths: Map<string, Candidates>;
 	/** `url` stubs by their path and query. */
-	urls: Map<string, Stub[]>;
-	/** `urlPattern` and `urlPathPattern` stubs. */
-	patterns: Stub[];
+	urls: Map<string, Candidates>;
+	/**
+	 * `urlPattern` and `urlPathPattern` stubs by the folder their literal start ends in (`/v2/jobs/` for
+	 * `/v2/jobs/job_.*`, '' when it has none): a path looks in its own folders only, so the stubs of other
+	 * folders cost it nothing (in a busy test process, every object a request touches is a cache miss).
+	 */
+	patterns: Map<string, Stub[]>;
 	/** Stubs with no URL rule. */
-	any: Stub[];
+	any: Candidates;
 }
 
 const ANY_METHOD = '*';
@@ -116,28 +137,26 @@ export class MappingsStore {
 
 	/** Every mapping, in the order they are tried. */
 	list(): StubMapping[] {
-		return this.ordered([...this.stubs.values()]).map((stub) => stub.mapping);
+		return [...this.stubs.values()].sort(tried).map((stub) => stub.mapping);
 	}
 
-	/**
-	 * The stubs whose method and URL rule match, in the order they are tried; undefined when none
-	 * (the usual case, decided without a promise). A list held by the index may be answered as it is:
-	 * callers do not change it.
-	 */
-	candidates(method: string, path: string, pathAndQuery: string): readonly Stub[] | undefined {
-		const lists: Stub[][] = [];
-		collect(this.index.get(method), path, pathAndQuery, lists);
-		collect(this.index.get(ANY_METHOD), path, pathAndQuery, lists);
-		if (lists.length <= 1) return lists[0];
-		return this.ordered(lists.flat());
+	/** The stubs whose method and URL rule match, and their gate; undefined when none (the usual case, decided without a promise). */
+	candidates(method: string, path: string, pathAndQuery: string): Candidates | undefined {
+		const found: Candidates[] = [];
+		collect(this.index.get(method), path, pathAndQuery, found);
+		collect(this.index.get(ANY_METHOD), path, pathAndQuery, found);
+		if (found.length <= 1) return found[0];
+		const gates = found.map((each) => each.gate);
+		const gate = gates.every((each) => each !== undefined) ? { query: gates.flatMap((each) => each.query), headers: gates.flatMap((each) => each.headers) } : undefined;
+		return { stubs: found.flatMap((each) => each.stubs).sort(tried), gate };
 	}
 
 	/** Whether some stub could answer this path (any method, any query): the standalone server serves such a path though the service has none. */
 	mayServe(path: string): boolean {
 		for (const bucket of this.index.values()) {
-			if (bucket.any.length > 0 || bucket.paths.has(path)) return true;
+			if (bucket.any.stubs.length > 0 || bucket.paths.has(path)) return true;
 			for (const url of bucket.urls.keys()) if (url.split('?')[0] === path) return true;
-			for (const stub of bucket.patterns) {
+			for (const stub of [...bucket.patterns.values()].flat()) {
 				const rule = stub.request.url;
 				if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
 			}
@@ -159,7 +178,7 @@ export class MappingsStore {
 	/** The scenarios the stubs name (by name), each with its state and the states its stubs name. */
 	scenarios(): Scenario[] {
 		const byName = new Map<string, Scenario>();
-		for (const stub of this.ordered([...this.stubs.values()])) {
+		for (const stub of [...this.stubs.values()].sort(tried)) {
 			const scenario = stub.scenario;
 			if (scenario === undefined) continue;
 			let entry = byName.get(scenario.name);
@@ -187,10 +206,6 @@ export class MappingsStore {
 		return undefined;
 	}
 
-	private ordered(stubs: Stub[]): Stub[] {
-		return stubs.sort((a, b) => a.priority - b.priority || b.seq - a.seq);
-	}
-
 	private put(stub: Stub): void {
 		const old = this.stubs.get(stub.id);
 		if (old === undefined && this.stubs.size >= MAX_STUBS) throw new StubsFull(`The mock holds at most ${MAX_STUBS} stubs: delete some first (DELETE /__admin/mappings removes all)`);
@@ -202,18 +217,18 @@ export class MappingsStore {
 	}
 
 	private reindex(): void {
-		const index = new Map<string, Bucket>();
-		for (const stub of this.ordered([...this.stubs.values()])) {
+		const lists = new Map<string, { paths: Map<string, Stub[]>; urls: Map<string, Stub[]>; patterns: Map<string, Stub[]>; any: Stub[] }>();
+		for (const stub of [...this.stubs.values()].sort(tried)) {
 			const key = stub.request.method ?? ANY_METHOD;
-			let bucket = index.get(key);
-			if (bucket === undefined) index.set(key, (bucket = { paths: new Map(), urls: new Map(), patterns: [], any: [] }));
+			let bucket = lists.get(key);
+			if (bucket === undefined) lists.set(key, (bucket = { paths: new Map(), urls: new Map(), patterns: new Map(), any: [] }));
 			const rule = stub.request.url;
-			if (rule.kind === 'urlPath') append(bucket.paths, rule.path, stub);
-			else if (rule.kind === 'url') append(bucket.urls, rule.value, stub);
-			else if (rule.kind === 'any') bucket.any.push(stub);
-			else bucket.patterns.push(stub);
+			if (rule.kind === 'any') bucket.any.push(stub);
+			else if ('pathPrefix' in rule) append(bucket.patterns, rule.pathPrefix.slice(0, rule.pathPrefix.lastIndexOf('/') + 1), stub);
+			else append(rule.kind === 'url' ? bucket.urls : bucket.paths, rule.value, stub);
 		}
-		this.index = index;
+		const gated = (map: Map<string, Stub[]>) => new Map([...map].map(([key, stubs]) => [key, withGate(stubs)]));
+		this.index = new Map([...lists].map(([key, bucket]) => [key, { paths: gated(bucket.paths), urls: gated(bucket.urls), patterns: bucket.patterns, any: withGate(bucket.any) }]));
 	}
 
 	/** Reads a mapping (throws MappingError naming the field); `id`: the mapping it replaces. */
@@ -265,23 +280,41 @@ export class MappingsStore {
 	}
 }
 
-/** Adds to `lists` each of a bucket's lists with stubs whose URL rule matches (the pattern stubs that match: a new list). */
-function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string, lists: Stub[][]): void {
+/** Adds to `found` each of a bucket's lists with stubs whose URL rule matches (the pattern stubs that match: a new list). */
+function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string, found: Candidates[]): void {
 	if (bucket === undefined) return;
 	const byPath = bucket.paths.get(path);
-	if (byPath !== undefined) lists.push(byPath);
+	if (byPath !== undefined) found.push(byPath);
 	const byUrl = bucket.urls.get(pathAndQuery);
-	if (byUrl !== undefined) lists.push(byUrl);
+	if (byUrl !== undefined) found.push(byUrl);
 	let matched: Stub[] | undefined;
-	for (const stub of bucket.patterns) {
-		const rule = stub.request.url;
-		if (rule.kind !== 'urlPattern' && rule.kind !== 'urlPathPattern') continue;
-		// The cheap test first: most paths do not start with the pattern's literal start.
-		if (!path.startsWith(rule.pathPrefix)) continue;
-		if (rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (matched ??= []).push(stub);
+	// The path's folders: '', '/', '/v2/', '/v2/jobs/' for /v2/jobs/job_1.
+	for (let end = 0; end >= 0; end = path.indexOf('/', end) + 1 || -1) {
+		const folder = bucket.patterns.get(path.slice(0, end));
+		if (folder === undefined) continue;
+		for (const stub of folder) {
+			const rule = stub.request.url;
+			if (rule.kind !== 'urlPattern' && rule.kind !== 'urlPathPattern') continue;
+			if (path.startsWith(rule.pathPrefix) && rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (matched ??= []).push(stub);
+		}
 	}
-	if (matched !== undefined) lists.push(matched);
-	if (bucket.any.length > 0) lists.push(bucket.any);
+	// Found folder by folder: back in the order stubs are tried.
+	if (matched !== undefined) matched.sort(tried);
+	if (matched !== undefined) found.push(withGate(matched));
+	if (bucket.any.stubs.length > 0) found.push(bucket.any);
+}
+
+/** The order stubs are tried in: priority (1 first), then the newest. */
+function tried(a: Stub, b: Stub): number {
+	return a.priority - b.priority || b.seq - a.seq;
+}
+
+/** The list with its gate: the names the stubs need, when each needs one. */
+function withGate(stubs: Stub[]): Candidates {
+	const needs = stubs.map((stub) => stub.request.needs);
+	if (!needs.every((each): each is Needed => each !== undefined)) return { stubs, gate: undefined };
+	const names = (where: Needed['in']) => [...new Set(needs.filter((each) => each.in === where).map((each) => each.name))];
+	return { stubs, gate: { query: names('query'), headers: names('header') } };
 }
 
 function append(map: Map<string, Stub[]>, key: string, stub: Stub): void {

@@ -22,6 +22,12 @@ export interface RequestView {
 	header(name: string): string[];
 }
 
+export interface Needed {
+	in: 'query' | 'header';
+	/** As the request view reads it: a header's name in lower case. */
+	name: string;
+}
+
 export type UrlRule =
 	| { kind: 'any' }
 	| { kind: 'url' | 'urlPath'; value: string; path: string }
@@ -34,6 +40,8 @@ export interface RequestPattern {
 	readonly url: UrlRule;
 	/** Whether a body pattern needs the body read. */
 	readonly needsBody: boolean;
+	/** A query parameter or header the request must have to match (the first one with a pattern other than `absent`); undefined: none. */
+	readonly needs: Needed | undefined;
 	/** The query parameters and headers. */
 	matchesHead(view: RequestView): boolean;
 	/** The body patterns (the body's text: '' when there is none). */
@@ -132,12 +140,15 @@ export function literalPrefix(source: string): string {
 	return out;
 }
 
-function readRest(input: Record<string, unknown>, path: string): Pick<RequestPattern, 'needsBody' | 'matchesHead' | 'matchesBody'> {
+function readRest(input: Record<string, unknown>, path: string): Pick<RequestPattern, 'needsBody' | 'needs' | 'matchesHead' | 'matchesBody'> {
 	const query = readPatternMap(input.queryParameters, `${path}.queryParameters`, (name) => name);
 	const headers = readPatternMap(input.headers, `${path}.headers`, (name) => name.toLowerCase());
 	const body = readBodyPatterns(input.bodyPatterns, `${path}.bodyPatterns`);
+	const neededQuery = query.find(([, pattern]) => !pattern.absent)?.[0];
+	const neededHeader = headers.find(([, pattern]) => !pattern.absent)?.[0];
 	return {
 		needsBody: body.length > 0,
+		needs: neededQuery !== undefined ? { in: 'query', name: neededQuery } : neededHeader !== undefined ? { in: 'header', name: neededHeader } : undefined,
 		matchesHead: (view) =>
 			query.every(([name, pattern]) => matchesValues(pattern, view.query(name))) &&
 			headers.every(([name, pattern]) => matchesValues(pattern, view.header(name))),

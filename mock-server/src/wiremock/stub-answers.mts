@@ -10,7 +10,7 @@
 import { captureBody, journalBody, type Journal } from '../http/journal.mts';
 import { authenticate, type TokenLookup } from '../http/route.mts';
 import { textValue, type Value } from './content-patterns.mts';
-import type { MappingsStore, Stub } from './mappings-store.mts';
+import type { Gate, MappingsStore, Stub } from './mappings-store.mts';
 import type { RequestView } from './request-pattern.mts';
 
 export type StubAnswer = (request: Request) => Promise<Response | undefined> | undefined;
@@ -34,9 +34,11 @@ export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: T
 		if (candidates === undefined) return undefined;
 		// Method, URL, query and headers are tried here, without a promise: a request that only shares a
 		// stub's path (the usual case while stubs are loaded) goes on to the service at once.
+		if (candidates.gate !== undefined && !opens(candidates.gate, request, path, pathAndQuery)) return undefined;
 		const view = requestView(request, path, pathAndQuery);
-		for (let i = 0; i < candidates.length; i++) {
-			if (store.inState(candidates[i]) && candidates[i].request.matchesHead(view)) return answer(request, view, candidates.slice(i));
+		const { stubs } = candidates;
+		for (let i = 0; i < stubs.length; i++) {
+			if (store.inState(stubs[i]) && stubs[i].request.matchesHead(view)) return answer(request, view, stubs.slice(i));
 		}
 		return undefined;
 	};
@@ -81,6 +83,14 @@ function requestView(request: Request, path: string, pathAndQuery: string): Requ
 				return value === null ? [] : [value];
 			}),
 	};
+}
+
+/** Whether the request has one of the gate's headers or query parameters. */
+function opens(gate: Gate, request: Request, path: string, pathAndQuery: string): boolean {
+	for (const name of gate.headers) if (request.headers.has(name)) return true;
+	if (gate.query.length === 0 || pathAndQuery.length === path.length) return false;
+	const params = new URLSearchParams(pathAndQuery.slice(path.length));
+	return gate.query.some((name) => params.has(name));
 }
 
 function readOnce(read: Map<string, string[]>, name: string, get: () => string[]): string[] {
