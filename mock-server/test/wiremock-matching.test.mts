@@ -1,8 +1,10 @@
-// The matching parts on their own: the JSONPath subset (what each served form selects, what is refused), the literal prefix the stub index pre-checks paths with (never longer than what every match starts with), and the index's answer for requests no stub can match.
+// The matching parts on their own: the JSONPath subset (what each served form selects, what is refused), the literal prefix the stub index pre-checks paths with (never longer than what every match starts with), the index's answer for requests no stub can match, and the gate's reading of query names (as URLSearchParams reads them).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileJsonPath, JsonPathError } from '../src/wiremock/json-path.mts';
 import { MappingsStore } from '../src/wiremock/mappings-store.mts';
 import { literalPrefix } from '../src/wiremock/request-pattern.mts';
+import { hasParameter } from '../src/wiremock/stub-answers.mts';
 
 const doc = {
 	store: {
@@ -131,5 +133,18 @@ describe('the stub index', () => {
 		expect(store.candidates('GET', '/v2/collections', '/v2/collections')?.gate).toBeUndefined();
 		store.add({ request: { urlPath: '/v2/jobs', headers: { 'x-trace': { absent: true } } }, response: { status: 200 } });
 		expect(store.candidates('GET', '/v2/jobs', '/v2/jobs')).toMatchObject({ gate: undefined });
+	});
+});
+
+describe("the gate's query names", () => {
+	it('finds a parameter name exactly when URLSearchParams does, whatever the query (encoded names, +, empty parts, no =)', () => {
+		const piece = fc.constantFrom('a', 'b', 'ab', '%61', '%2', '+', ' ', '=', '&', '%26', 'é', '%C3%A9', '');
+		const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+		fc.assert(
+			fc.property(text, fc.constantFrom('a', 'b', 'ab', ' ', '&', 'é', '', 'a b'), (query, name) => {
+				expect(hasParameter(query, [name]), `${JSON.stringify(query)} has ${JSON.stringify(name)}`).toBe(new URLSearchParams(query).has(name));
+			}),
+			{ numRuns: 5000, seed: 29 },
+		);
 	});
 });

@@ -289,7 +289,7 @@ function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string,
 	if (byUrl !== undefined) found.push(byUrl);
 	let matched: Stub[] | undefined;
 	// The path's folders: '', '/', '/v2/', '/v2/jobs/' for /v2/jobs/job_1.
-	for (let end = 0; end >= 0; end = path.indexOf('/', end) + 1 || -1) {
+	for (let end = bucket.patterns.size === 0 ? -1 : 0; end >= 0; end = path.indexOf('/', end) + 1 || -1) {
 		const folder = bucket.patterns.get(path.slice(0, end));
 		if (folder === undefined) continue;
 		for (const stub of folder) {

@@ -88,9 +88,24 @@ function requestView(request: Request, path: string, pathAndQuery: string): Requ
 /** Whether the request has one of the gate's headers or query parameters. */
 function opens(gate: Gate, request: Request, path: string, pathAndQuery: string): boolean {
 	for (const name of gate.headers) if (request.headers.has(name)) return true;
-	if (gate.query.length === 0 || pathAndQuery.length === path.length) return false;
-	const params = new URLSearchParams(pathAndQuery.slice(path.length));
-	return gate.query.some((name) => params.has(name));
+	return gate.query.length > 0 && pathAndQuery.length > path.length + 1 && hasParameter(pathAndQuery.slice(path.length + 1), gate.query);
+}
+
+/**
+ * Whether a query (after `?`) has a parameter of one of these names, read as URLSearchParams reads them, but
+ * without decoding the values or building the list: only a name with `%` or `+` in it is decoded.
+ */
+export function hasParameter(query: string, names: readonly string[]): boolean {
+	for (let start = 0; start < query.length; ) {
+		const ampersand = query.indexOf('&', start);
+		const end = ampersand < 0 ? query.length : ampersand;
+		const equals = query.indexOf('=', start);
+		const raw = query.slice(start, equals >= 0 && equals < end ? equals : end);
+		const name = raw.includes('%') || raw.includes('+') ? [...new URLSearchParams(`${raw}=`).keys()][0] : raw;
+		if (end > start && names.includes(name)) return true;
+		start = end + 1;
+	}
+	return false;
 }
 
 function readOnce(read: Map<string, string[]>, name: string, get: () => string[]): string[] {
