@@ -1,4 +1,4 @@
-/** The tables `bench:mock-prism` prints (Markdown, as docs/benchmarks.md holds them): the stubs' pairs, then each round against Prism, each answer, the medians. */
+/** The tables `bench:mock-prism` prints (Markdown, as docs/benchmarks.md holds them): the stubs' rounds and their in-process figures, then each round against Prism, each answer, the medians. */
 import type { Endpoint, Verdict } from './answer-checks.mts';
 import type { LoadResult } from './bench-load.mts';
 import type { InProcessCost } from './stub-cost.mts';
@@ -108,8 +108,8 @@ export class Report {
 	}
 }
 
-export interface Pair {
-	pair: number;
+export interface StubRound {
+	round: number;
 	endpoint: string;
 	/** Load average over 1 minute, right after the round. */
 	load1: number;
@@ -121,7 +121,7 @@ export interface Pair {
 
 /** The stubs' part: the mock, the mock again and the mock with 100 stubs, round by round; the medians of the ratios; the in-process medians. */
 export class StubsReport {
-	private readonly pairs: Pair[] = [];
+	private readonly rounds: StubRound[] = [];
 
 	header(title: string, uptime: string): void {
 		console.log(title);
@@ -129,10 +129,10 @@ export class StubsReport {
 		head(['round', 'endpoint', 'mock: req/s, CPU ms/req', 'mock again: req/s, CPU ms/req', 'mock, 100 stubs: req/s, CPU ms/req', 'mock ÷ stubbed req/s', 'mock ÷ mock again req/s', 'load (1 min)']);
 	}
 
-	pair(pair: Pair): void {
-		this.pairs.push(pair);
+	round(round: StubRound): void {
+		this.rounds.push(round);
 		const cell = (m: Measured) => `${fmt(m.rps, 0)}, ${fmt(m.cpuMsPerRequest, 3)}`;
-		row([String(pair.pair), pair.endpoint, cell(pair.mock), cell(pair.again), cell(pair.stubbed), `×${(pair.mock.rps / pair.stubbed.rps).toFixed(2)}`, `×${(pair.mock.rps / pair.again.rps).toFixed(2)}`, fmt(pair.load1)]);
+		row([String(round.round), round.endpoint, cell(round.mock), cell(round.again), cell(round.stubbed), `×${(round.mock.rps / round.stubbed.rps).toFixed(2)}`, `×${(round.mock.rps / round.again.rps).toFixed(2)}`, fmt(round.load1)]);
 	}
 
 	/** Goal: the median of the rounds' ratios mock ÷ stubbed ≤ ×1.05 (the stubbed mock at ≥ 0.95× the mock's rate); the control's ratios show this run's noise. */
@@ -140,9 +140,9 @@ export class StubsReport {
 		console.log(`\nBy endpoint: the rounds' ratios, median (middle half). Goal: mock ÷ stubbed req/s ≤ ×1.05, i.e. ≥ 0.95× the rate; mock ÷ mock again is the control, two alike servers\n`);
 		head(['endpoint', 'req/s, medians: mock / again / stubbed', 'mock ÷ stubbed req/s', 'stubbed ÷ mock CPU ms/req', 'control: mock ÷ mock again req/s', 'control: again ÷ mock CPU ms/req', 'goal met?']);
 		for (const endpoint of endpoints) {
-			const runs = this.pairs.filter((p) => p.endpoint === endpoint.name);
-			const rate = (of: (p: Pair) => Measured) => fmt(median(runs.map((p) => of(p).rps)), 0);
-			const cpu = (of: (p: Pair) => Measured) => (runs.every((p) => p.mock.cpuMsPerRequest !== undefined && of(p).cpuMsPerRequest !== undefined) ? spread(runs.map((p) => of(p).cpuMsPerRequest! / p.mock.cpuMsPerRequest!)) : '—');
+			const runs = this.rounds.filter((p) => p.endpoint === endpoint.name);
+			const rate = (of: (p: StubRound) => Measured) => fmt(median(runs.map((p) => of(p).rps)), 0);
+			const cpu = (of: (p: StubRound) => Measured) => (runs.every((p) => p.mock.cpuMsPerRequest !== undefined && of(p).cpuMsPerRequest !== undefined) ? spread(runs.map((p) => of(p).cpuMsPerRequest! / p.mock.cpuMsPerRequest!)) : '—');
 			const stubbedRates = runs.map((p) => p.mock.rps / p.stubbed.rps);
 			row([
 				endpoint.name,

@@ -21,7 +21,7 @@
  * cores as the servers.
  *
  *   BENCH_ROUNDS (default 5), BENCH_DURATION_MS (default 3000) per server and endpoint in each round;
- *   BENCH_PAIRS (default 20) rounds of BENCH_PAIR_MS (default 1500) per endpoint for the stubs over HTTP,
+ *   BENCH_STUB_ROUNDS (default 20) rounds of BENCH_STUB_ROUND_MS (default 1500) per endpoint for the stubs over HTTP,
  *   BENCH_IN_PROCESS_REQUESTS (default 2000) per mock and endpoint in one process.
  *
  * Node 24 runs this file as it is (type stripping); the mock's code comes from its build (dist/).
@@ -108,11 +108,11 @@ async function main(): Promise<void> {
 			const response = await fetch(`${new URL(stubbed.base).origin}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
 			if (response.status !== 201) throw new Error(`loading a stub: ${response.status} ${await response.text()}`);
 		}
-		const pairs = setting('BENCH_PAIRS', 20, 1);
-		const pairMs = setting('BENCH_PAIR_MS', 1500, 100);
+		const stubRounds = setting('BENCH_STUB_ROUNDS', 20, 1);
+		const stubRoundMs = setting('BENCH_STUB_ROUND_MS', 1500, 100);
 		const inProcessRequests = setting('BENCH_IN_PROCESS_REQUESTS', 2000, 10);
 		const report = new StubsReport();
-		report.header(`The mock vs the mock with 100 stubs (and the mock again, the control), ${new Date().toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections each, ${pairs} rounds of ${pairMs} ms per endpoint with the three loaded at once, after ${WARMUP_MS} ms warm-up`, uptime());
+		report.header(`The mock vs the mock with 100 stubs (and the mock again, the control), ${new Date().toISOString()}, node ${process.version}, ${CONNECTIONS} keep-alive connections each, ${stubRounds} rounds of ${stubRoundMs} ms per endpoint with the three loaded at once, after ${WARMUP_MS} ms warm-up`, uptime());
 		const mocks = [mock, again, stubbed];
 		const bytes = new Map<string, number>();
 		for (const endpoint of ENDPOINTS) {
@@ -123,10 +123,10 @@ async function main(): Promise<void> {
 				bytes.set(`${endpoint.name} ${server.name}`, verdict.bytes);
 			}
 		}
-		for (let pair = 1; pair <= pairs; pair++) {
+		for (let round = 1; round <= stubRounds; round++) {
 			for (const endpoint of ENDPOINTS) {
-				const [mockMeasured, againMeasured, stubbedMeasured] = await Promise.all(mocks.map((server) => measure(server, endpoint.path, auth, bytes.get(`${endpoint.name} ${server.name}`)!, pairMs)));
-				report.pair({ pair, endpoint: endpoint.name, load1: loadavg()[0], mock: mockMeasured, again: againMeasured, stubbed: stubbedMeasured });
+				const [mockMeasured, againMeasured, stubbedMeasured] = await Promise.all(mocks.map((server) => measure(server, endpoint.path, auth, bytes.get(`${endpoint.name} ${server.name}`)!, stubRoundMs)));
+				report.round({ round, endpoint: endpoint.name, load1: loadavg()[0], mock: mockMeasured, again: againMeasured, stubbed: stubbedMeasured });
 			}
 		}
 		report.summary(ENDPOINTS);
