@@ -20,7 +20,7 @@ export interface Round {
 	measured: Map<string, Measured>;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
 	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

@@ -9,6 +9,7 @@
  */
 import { getResponse } from 'msw';
 import type { Endpoint } from './answer-checks.mts';
+import { median } from './prism-report.mts';
 import type * as MockPackage from '../src/index.mts';
 
 /**
@@ -78,10 +79,4 @@ export async function inProcessCost(mockPackage: typeof MockPackage, endpoints: 
 	} finally {
 		for (const service of Object.values(services)) service.close();
 	}
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
