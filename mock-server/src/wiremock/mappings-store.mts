@@ -299,8 +299,7 @@ function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string,
 		}
 	}
 	// Found folder by folder: back in the order stubs are tried.
-	if (matched !== undefined) matched.sort(tried);
-	if (matched !== undefined) found.push(withGate(matched));
+	if (matched !== undefined) found.push(withGate(matched.sort(tried)));
 	if (bucket.any.stubs.length > 0) found.push(bucket.any);
 }
 
