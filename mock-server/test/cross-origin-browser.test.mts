@@ -20,6 +20,8 @@ import { DEMO_TOKEN, SMALL } from './harness.mts';
 const CHROMIUM = '/usr/bin/chromium';
 /** No deliveries are made here (no cycle runs): the address only has to be a valid setting. */
 const RECEIVER = 'https://receiver.example/hook';
+/** What Chromium's network events may take to arrive, on a busy machine. */
+const SEEN = { timeout: 15_000, interval: 100 };
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let mock: RunningMockServer;
@@ -149,7 +151,8 @@ describe('in Chromium, a page on another origin', () => {
 		});
 		// Each request the browser sent reached the mock and was refused: the simple ones (the <img> is the GET of
 		// /v2/collections), and the preflights of the others, which were then never sent.
-		expect(answers.sort()).toEqual([
+		// Chromium's events may come a moment after the page's promises settle.
+		await expect.poll(() => [...answers].sort(), SEEN).toEqual([
 			'GET /__mock/accounts 403',
 			'GET /openapi.json 403',
 			'GET /v2/collections 403',
@@ -189,7 +192,7 @@ describe('in Chromium, a page on a loopback origin', () => {
 		// Exposed to the page's script (Access-Control-Expose-Headers): the first call of the minute.
 		expect(done.remaining).toBe('59');
 		expect(mock.service.webhooks.settings.list('acc_demo')).toEqual([expect.objectContaining({ url: RECEIVER, event_types: ['signal'] })]);
-		expect(answers.sort()).toEqual(['GET /v2/collections 200', 'OPTIONS /api/webhooks 204', 'OPTIONS /v2/collections 204', 'POST /api/webhooks 201']);
+		await expect.poll(() => [...answers].sort(), SEEN).toEqual(['GET /v2/collections 200', 'OPTIONS /api/webhooks 204', 'OPTIONS /v2/collections 204', 'POST /api/webhooks 201']);
 		await page.close();
 	});
 });
