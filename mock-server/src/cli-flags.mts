@@ -99,8 +99,11 @@ export const USAGE = `Usage: job-signals-mock [flags]
                     limits, and a 429 still carries Retry-After)
   --strict-query    answer 400 to a query parameter the endpoint does not take (default:
                     answer as without it, with an X-Mock-Warning header naming it)
-  --cors-origin O   origins browsers may call from: * (default) or origins separated
-                    by commas (http://localhost:3000,https://app.example.com)
+  --cors-origin O   the web pages that may call the mock: loopback (default: pages on
+                    http(s)://localhost, 127.0.0.1 and [::1], any port), origins separated by
+                    commas, loopback possibly among them (loopback,https://app.example.com), or
+                    * (any page: any site you open can read the data and set webhooks); a page
+                    not allowed is refused with 403, and the mock's own page is always allowed
   --data FILE       add your own sources, jobs, signals and collections from a JSON
                     file to the seed (with --sources 0: instead of it)
 

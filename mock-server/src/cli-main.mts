@@ -50,6 +50,12 @@ async function main(): Promise<void> {
 				'anyone who reaches it can read every account token, reset it and inject faults. Use it only on a network you trust.',
 		);
 	}
+	if (options.corsOrigin?.trim() === '*') {
+		console.warn(
+			'job-signals-mock: warning: --cors-origin * lets every web page you open call the service: read its data (a --data clone of a real account too) ' +
+				'and register webhooks to any address, which the mock then POSTs to. Use it only when you must, and not with real data.',
+		);
+	}
 	const started = performance.now();
 	const server = await startMockServer(options).catch((error: unknown) => {
 		if (!(error instanceof DataFileError)) throw error;
@@ -65,6 +71,7 @@ async function main(): Promise<void> {
 	console.log(`App URL:      ${server.appUrl}`);
 	console.log(`Demo token:   ${token}`);
 	console.log(`Page:         ${server.appUrl}${PAGE_PATH}`);
+	console.log(`CORS:         ${server.service.cors.summary()}`);
 	const { stateDir, cycleInterval } = server.service.options;
 	const restored = server.service.restored;
 	if (stateDir !== null && restored) console.log(`State folder: ${stateDir} (restored ${restored.records} changed records, ${restored.deliveries} logged deliveries)`);

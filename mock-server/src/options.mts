@@ -1,5 +1,6 @@
 /** The service's options: the same names as the CLI flags, with their defaults. */
 import type { DataInput } from './data/data-file.mts';
+import { LOOPBACK } from './http/cors.mts';
 import { DEFAULT_MAX_QUEUED, DEFAULT_MAX_QUEUED_PER_ACCOUNT } from './webhooks/delivery-engine.mts';
 
 export interface MockServiceOptions {
@@ -19,7 +20,7 @@ export interface MockServiceOptions {
 	cycleInterval?: number;
 	/** Whether answers carry the X-RateLimit-* headers (the limit still holds, and a 429 still carries Retry-After). */
 	rateLimitHeaders?: boolean;
-	/** The origins browsers may call from: `*` (any) or exact origins separated by commas (see http/cors.mts; a bad value throws there). */
+	/** The pages browsers may call from: `loopback` (http(s)://localhost, 127.0.0.1, [::1], any port), `*` (any), or exact origins and `loopback` separated by commas (see http/cors.mts; a bad value throws there). */
 	corsOrigin?: string;
 	/** Your own sources, jobs, signals and collections added to the seed: a JSON file's path, or its contents (see data/data-file.mts). */
 	data?: DataInput | null;
@@ -44,7 +45,7 @@ export const DEFAULT_OPTIONS: Required<MockServiceOptions> = {
 	stateDir: null,
 	cycleInterval: 0,
 	rateLimitHeaders: true,
-	corsOrigin: '*',
+	corsOrigin: LOOPBACK,
 	data: null,
 	maxQueuedDeliveries: DEFAULT_MAX_QUEUED,
 	maxQueuedDeliveriesPerAccount: DEFAULT_MAX_QUEUED_PER_ACCOUNT,

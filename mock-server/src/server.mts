@@ -88,14 +88,22 @@ export async function startMockServer(options: StartOptions = {}): Promise<Runni
 async function serve(service: MockService, limits: { maxBodyBytes: number; allowedHosts: readonly string[] }, req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const { maxBodyBytes } = limits;
 	const url = requestUrl(req);
-	const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+	const header = (name: string) => {
+		const value = req.headers[name];
+		return typeof value === 'string' ? value : null;
+	};
+	const origin = header('origin');
 	// The answers made here, not by the handlers, get the CORS headers here.
-	const cors = service.cors.headers(origin, url instanceof Response ? '/' : url.pathname);
+	const cors = service.cors.headers(origin, url instanceof Response ? undefined : url);
 	if (url instanceof Response) return writeResponse(res, url, { ...cors, connection: 'close' });
 	if (req.headers.host !== undefined && !hostAllowed(url.hostname, limits.allowedHosts)) {
 		const message = `Host "${url.hostname}" is not this mock's address: it serves localhost and IP addresses, and the names given to --allowed-hosts (this refuses DNS rebinding)`;
 		return writeResponse(res, apiError(403, message), { connection: 'close' });
 	}
+	// A page not allowed to call the mock (http/cors.mts) is refused before its body is read or any route sees it:
+	// a simple cross-origin request reaches the server, whether or not the page may read the answer.
+	const refused = service.cors.refusal(url, header, isPagePath(url.pathname));
+	if (refused) return writeResponse(res, refused, { connection: 'close' });
 	// The page (page/page.mts) is the standalone server's own: no route has it, in-process there is no browser to show it.
 	if (isPagePath(url.pathname)) return writeResponse(res, pageAnswer(req.method ?? 'GET'), cors);
 	// The service's paths and the mock's own; besides them, WireMock's admin API and the paths a stub may answer.

@@ -192,7 +192,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		...webhookHandlers(context, webhooks.settings, nowSeconds),
 	];
 	// The admin routes after the service's: they cost the service's requests nothing.
-	service.handlers = [withCors(cors, [...service.routes, ...wiremock.routes], wiremock.answer)];
+	service.handlers = [withCors(cors, [...service.routes, ...wiremock.routes], wiremock)];
 	return service;
 }
 

@@ -38,19 +38,24 @@ describe('CLI conventions', () => {
 		expect(await cli.exited).toBe(0);
 	});
 
-	it('--rate-limit-headers off drops the X-RateLimit-* headers but keeps the limit and Retry-After; --cors-origin answers that origin only', async () => {
+	it('--rate-limit-headers off drops the X-RateLimit-* headers but keeps the limit and Retry-After; --cors-origin answers that origin only, and says so at start', async () => {
 		const app = 'http://localhost:5173';
 		const cli = start([...SMALL_FLAGS, '--rate-limit', '1', '--rate-limit-headers=off', '--cors-origin', app]);
-		const [, apiUrl, appUrl] = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\n/);
+		const [, apiUrl, appUrl] = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\n[\s\S]*CORS: +pages on http:\/\/localhost:5173 and the mock's own page may call it/);
 		const first = await fetch(`${apiUrl}/collections`, { headers: { ...auth, origin: app } });
 		expect(first.status).toBe(200);
 		expect(first.headers.get(CHOICES.rateLimitHeaderNames.limit)).toBeNull();
 		expect(first.headers.get('access-control-allow-origin')).toBe(app);
-		const second = await fetch(`${apiUrl}/collections`, { headers: { ...auth, origin: 'http://elsewhere.test' } });
+		const second = await fetch(`${apiUrl}/collections`, { headers: { ...auth, origin: app } });
 		expect(second.status).toBe(429);
 		expect(Number(second.headers.get(CHOICES.rateLimitHeaderNames.retryAfter))).toBeGreaterThanOrEqual(1);
 		expect(second.headers.get(CHOICES.rateLimitHeaderNames.remaining)).toBeNull();
-		expect(second.headers.get('access-control-allow-origin')).toBeNull();
+		expect(second.headers.get('access-control-allow-origin')).toBe(app);
+		// Another page, a loopback one too (the list replaces the default), is refused before the rate limit counts it.
+		for (const origin of ['http://elsewhere.test', 'http://localhost:3000']) {
+			const refused = await fetch(`${apiUrl}/collections`, { headers: { ...auth, origin } });
+			expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+		}
 		const journal = await fetch(`${appUrl}${MOCK_CONTROL_PATHS.requests}`);
 		expect(((await journal.json()) as { data: { status: number }[] }).data.map((e) => e.status)).toEqual([200, 429]);
 		cli.child.kill('SIGTERM');

@@ -66,10 +66,11 @@ function run(args: string[]) {
 }
 
 describe('CLI', () => {
-	it('prints the API base URL, the app URL, the demo token and the page, serves, and exits 0 on SIGTERM', async () => {
+	it('prints the API base URL, the app URL, the demo token, the page and who may call it, serves, and exits 0 on SIGTERM', async () => {
 		const cli = run(['--port', '0', '--jobs', '2000', '--signals', '2000', '--sources', '50']);
-		const match = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\nDemo token: +(\S+)\nPage: +(\S+)\n/);
-		const [, apiUrl, appUrl, token, page] = match;
+		const match = await cli.waitFor(/API base URL: (\S+)\nApp URL: +(\S+)\nDemo token: +(\S+)\nPage: +(\S+)\nCORS: +(.+)\n/);
+		const [, apiUrl, appUrl, token, page, cors] = match;
+		expect(cors).toBe("pages on http(s)://localhost, 127.0.0.1 and [::1] (any port) and the mock's own page may call it; a page on any other origin gets 403 (--cors-origin)");
 		expect(apiUrl).toBe(`${appUrl}/v2`);
 		expect(page).toBe(`${appUrl}/__mock/ui`);
 		await expectPageWhole(page);
@@ -105,7 +106,7 @@ describe('CLI', () => {
 			[['stray'], /Unexpected argument "stray"/],
 			[['--rate-limit-headers', 'no'], /--rate-limit-headers must be on or off, got "no"/],
 			[['--rate-limit-headers'], /--rate-limit-headers needs a value/],
-			[['--cors-origin', 'localhost:3000'], /--cors-origin: the CORS origin must be "\*" or origins separated by commas.*got "localhost:3000"/],
+			[['--cors-origin', 'localhost:3000'], /--cors-origin: the CORS origin must be "loopback", "\*" or origins separated by commas.*got "localhost:3000"/],
 			[['--cors-origin=http://a.test/path'], /--cors-origin: .*got "http:\/\/a\.test\/path"/],
 			[['--data'], /--data needs a value/],
 		] as const;

@@ -1,21 +1,33 @@
 /**
- * The service's one msw handler: the routes behind CORS. OPTIONS on a path the
- * routes serve is the preflight answer; every other answer gets the CORS
- * headers. A request no route answers falls through (unhandled in-process; the
- * standalone server answers 404 or 405 and adds the headers itself). `before` may answer
- * first (the WireMock stubs: wiremock/stub-answers.mts); it returns undefined at once when it
- * has nothing for the request.
+ * The service's one msw handler: the routes behind CORS. A request for a path
+ * the mock answers, from a page not allowed to call it, is refused first
+ * (Cors.refusal), before anything else sees it; a request for another URL is
+ * left alone (in-process, msw hands this handler every request the code under
+ * test makes). OPTIONS on a path the routes serve is the preflight answer; every
+ * other answer gets the CORS headers. A request no route answers falls through
+ * (unhandled in-process; the standalone server answers 404 or 405 and adds the
+ * headers itself). `stubs` may answer first (WireMock's: wiremock/stub-answers.mts);
+ * `answer` returns undefined at once when it has nothing for the request, `serves`
+ * says whether a stub may answer a path.
  */
 import { getResponse, http, matchRequestUrl, type HttpHandler } from 'msw';
 import type { Cors } from './cors.mts';
 
-export function withCors(cors: Cors, routes: readonly HttpHandler[], before?: (request: Request) => Promise<Response | undefined> | undefined): HttpHandler {
+export interface StubsFirst {
+	answer(request: Request): Promise<Response | undefined> | undefined;
+	serves(pathname: string): boolean;
+}
+
+export function withCors(cors: Cors, routes: readonly HttpHandler[], stubs?: StubsFirst): HttpHandler {
 	return http.all('*', async ({ request }) => {
-		if (request.method === 'OPTIONS') {
-			const allowed = allowedMethods(routes, new URL(request.url));
-			return allowed.length === 0 ? undefined : cors.preflight(request, allowed);
+		const url = new URL(request.url);
+		const allowed = allowedMethods(routes, url);
+		if (allowed.length > 0 || stubs?.serves(url.pathname)) {
+			const refused = cors.refusal(url, (name) => request.headers.get(name));
+			if (refused) return refused;
 		}
-		const early = before?.(request);
+		if (request.method === 'OPTIONS') return allowed.length === 0 ? undefined : cors.preflight(request, allowed);
+		const early = stubs?.answer(request);
 		const response = (early && (await early)) ?? (await getResponse([...routes], request));
 		return response && cors.apply(request, response);
 	});

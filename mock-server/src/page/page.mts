@@ -13,7 +13,7 @@ import { PAGE_STYLE } from './style.mts';
 
 /**
  * Where the standalone server serves the page: under /__mock, so local-only as the control routes (the Host check,
- * no CORS header under the default `*`), but not one of them (MOCK_CONTROL_PATHS, the control API's JSON routes).
+ * no page on another origin: http/cors.mts, not even under `*`), but not one of them (MOCK_CONTROL_PATHS, the control API's JSON routes).
  */
 export const PAGE_PATH = '/__mock/ui';
 

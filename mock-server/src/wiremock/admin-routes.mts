@@ -2,9 +2,9 @@
  * The subset of WireMock's admin API the mock serves, under /__admin: stub mappings,
  * request verification over the mock's journal, scenarios, and the global reset. Like the
  * control routes (handlers/control.mts) they have no auth, no rate limit, no faults, are
- * not journaled and carry no CORS headers under the default `*`. A call that changes
- * something (POST, PUT, DELETE) is refused (403) when a browser sent it cross-site without a
- * preflight: it carries an Origin header (browsers always send one with these methods, and
+ * not journaled, and no page on an origin the mock does not allow may call them, nor any page
+ * but the mock's own under `*` (http/cors.mts). A call that changes something (POST, PUT, DELETE)
+ * from an allowed page is still refused (403) when the browser sent it without a preflight: it carries an Origin header (browsers always send one with these methods, and
  * pages cannot remove it) and neither `Content-Type: application/json` nor X-Mock-Control.
  * WireMock's clients send no Origin, so they pass with or without a JSON content type.
  * Any other /__admin route is a 404 that says it is WireMock's and not served here.

@@ -50,7 +50,7 @@ export interface WireMock {
 	answer: StubAnswer;
 	/** The /__admin routes (after the service's, so they cost the service's requests nothing). */
 	routes: HttpHandler[];
-	/** Standalone: whether the mock serves a path the service does not have (the admin API, or a path a stub may answer)… */
+	/** Whether the mock serves a path the service does not have (the admin API, or a path a stub may answer): the standalone server routes it… */
 	serves(pathname: string): boolean;
 	/** …with these handlers: the admin routes and the stubs, behind CORS, without the service's routes (which match any prefix). */
 	handlers: HttpHandler[];
@@ -61,6 +61,7 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 	const requests = new JournalQuery(journal, mappings);
 	const answer = stubAnswerer(mappings, journal, accounts);
 	const routes = adminRoutes({ mappings, requests, clearJournal: () => journal.clear() });
+	const serves = (pathname: string) => isAdminPath(pathname) || (!isOwnPath(pathname) && mappings.mayServe(pathname));
 	return {
 		stubs: {
 			add: (mapping) => mappings.add(mapping),
@@ -78,7 +79,7 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 		},
 		answer,
 		routes,
-		serves: (pathname) => isAdminPath(pathname) || (!isOwnPath(pathname) && mappings.mayServe(pathname)),
-		handlers: [withCors(cors, routes, answer)],
+		serves,
+		handlers: [withCors(cors, routes, { answer, serves })],
 	};
 }
