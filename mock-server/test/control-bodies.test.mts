@@ -70,6 +70,9 @@ const ROUTES: Route[] = [
 			name: fc.string({ minLength: 1, maxLength: 10 }),
 		}, { requiredKeys: ['request', 'response'] }),
 	},
+	// A mapping id and a scenario the mock does not have: a valid body is a 404 that names it, a bad one a 400 or that 404.
+	{ method: 'PUT', path: '/__admin/mappings/00000000-0000-4000-8000-000000000000', valid: fc.record({ request: fc.record({ method: fc.constantFrom('GET'), urlPath: fc.constant('/v2/jobs/job_stub') }), response: fc.record({ status: fc.constantFrom(200, 503) }) }) },
+	{ method: 'PUT', path: '/__admin/scenarios/no-such-scenario/state', valid: fc.record({ state: fc.constantFrom('Started', 'Second') }, { requiredKeys: [] }) },
 	{ method: 'POST', path: '/__admin/requests/count', valid: fc.record({ method: fc.constantFrom('GET', 'ANY'), urlPath: fc.constant('/v2/jobs') }, { requiredKeys: [] }) },
 	{ method: 'POST', path: '/__admin/requests/remove', valid: fc.record({ method: fc.constantFrom('GET', 'ANY'), urlPathPattern: fc.constant('/v2/nothing-.*') }, { requiredKeys: [] }) },
 ];
