@@ -13,6 +13,12 @@ export const iso = (seconds: unknown) => (typeof seconds === 'number' && Math.ab
  */
 export const textOf = (value: unknown): string => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
 
+/** A sender's value in a message: as text, cut to 100 characters (a body may hold a megabyte where a word is expected). */
+export function shownValue(value: unknown): string {
+	const text = textOf(value);
+	return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
+
 /** Who a record is about: the company's name (a source's `name`, anything else's `source_name`) and its domain. */
 export const companyOf = (record: IDataObject, nameField: 'name' | 'source_name') => ({ company: record[nameField], domain: record.url_source });
 

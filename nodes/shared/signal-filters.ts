@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type INode, type INodeProperties 
 import { SIGNAL_GROUPS, signalIds } from './contract';
 import { target, type Target } from './transport/answers';
 import { readBoolean, readString, type ParameterReader } from './parameters';
-import { textOf } from './record-parts';
+import { shownValue } from './record-parts';
 
 export const signalFilterProperties: INodeProperties[] = [
 	{
@@ -60,8 +60,8 @@ export const SIGNAL_LEVELS = [
 export function belowMinimum(signal: IDataObject, minSeverity: number, minMatch: number): string | undefined {
 	// A level that is an object (a webhook sender's) is no level; Number() of one could throw (record-parts.ts, textOf).
 	const level = (value: unknown) => (typeof value === 'object' && value !== null ? NaN : Number(value));
-	if (!(level(signal.signal_severity) >= minSeverity)) return `signal severity ${textOf(signal.signal_severity)} below the minimum ${minSeverity}`;
-	if (!(level(signal.signal_match) >= minMatch)) return `signal match ${textOf(signal.signal_match)} below the minimum ${minMatch}`;
+	if (!(level(signal.signal_severity) >= minSeverity)) return `signal severity ${shownValue(signal.signal_severity)} below the minimum ${minSeverity}`;
+	if (!(level(signal.signal_match) >= minMatch)) return `signal match ${shownValue(signal.signal_match)} below the minimum ${minMatch}`;
 	return undefined;
 }
 
