@@ -2,13 +2,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APP_URL, call, ok, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
+import { APP_URL, call, DEMO_TOKEN, ok, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import {
 	collectionsEnvelopeSchema, jobSchema, jobSearchEnvelopeSchema, jobsEnvelopeSchema, signalsEnvelopeSchema, sourceSchema, sourcesEnvelopeSchema,
 } from '../../contract/schemas';
-import { DATA_FILE_COLLECTION_ID, DataFileError, type DataFileContent } from '../src/data/data-file.mts';
+import { addData, DATA_FILE_COLLECTION_ID, DataFileError, type DataFileContent } from '../src/data/data-file.mts';
+import { generateDataset } from '../src/data/generate.mts';
 import { createMockService } from '../src/service.mts';
 
 const EXAMPLE = join(__dirname, '../../mock-server/examples/data.json');
@@ -176,5 +178,89 @@ describe('a bad data file', () => {
 		await expect(createMockService({ ...SMALL, data: broken })).rejects.toThrow(new RegExp(`^${broken}: not JSON: `));
 		await expect(createMockService({ ...SMALL, data: join(dir, 'missing.json') })).rejects.toThrow(/missing\.json: cannot read it: ENOENT$/);
 		await expect(createMockService({ ...SMALL, data: dir })).rejects.toThrow(/cannot read it: EISDIR$/);
+	});
+});
+
+describe('property: random changes to a valid data file', () => {
+	// A small seed: the property is about the file's checks, not the generator.
+	const seed = generateDataset({ seed: 7, sources: 5, jobs: 20, signals: 20, token: DEMO_TOKEN });
+	const odd: fc.Arbitrary<unknown> = fc.oneof(
+		fc.constantFrom(undefined, null, '', 0, -1, 1.5, 1e300, true, [], {}, [null], { toString: 1 }, 'src_acme', 'job_acme_1', 'acme-robotics.com', 'not a url', 'é'.repeat(5000)),
+		fc.string({ unit: 'grapheme', maxLength: 20 }),
+		fc.jsonValue({ maxDepth: 2 }),
+	);
+	/** One change: a field of one record set to an odd value (undefined: removed), a record repeated, or a list replaced. */
+	const change = fc.oneof(
+		{ weight: 6, arbitrary: fc.record({ list: fc.constantFrom('sources', 'jobs', 'signals', 'collections'), index: fc.nat(2), field: fc.option(fc.constantFrom('source_id', 'url_source', 'job_id', 'signal_id', 'collection_id', 'account_id', 'source_ids', 'created_at', 'url_job', 'categories', 'info', 'deleted_at', 'count_jobboard_jobs', 'unknown_field', 'description', 'name', 'location', 'job_title'), { nil: undefined }), value: odd }) },
+		{ weight: 1, arbitrary: fc.record({ list: fc.constantFrom('sources', 'jobs', 'signals', 'collections'), repeat: fc.nat(2) }) },
+		{ weight: 1, arbitrary: fc.record({ top: fc.constantFrom('sources', 'jobs', 'signals', 'collections', 'accounts'), value: odd }) },
+	);
+
+	it('is taken whole or refused with a DataFileError naming the record (or the file); never another error', async () => {
+		const counts = { taken: 0, refused: 0 };
+		await fc.assert(
+			fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 2 }), async (changes) => {
+				const file = example() as Record<string, unknown[] | unknown>;
+				const named: string[] = [];
+				for (const c of changes) {
+					if ('top' in c) {
+						if (c.value === undefined) delete file[c.top];
+						else file[c.top] = c.value;
+						named.push(c.top);
+						continue;
+					}
+					const list = file[c.list];
+					if (!Array.isArray(list) || list.length === 0) continue;
+					const at = Math.min('repeat' in c ? c.repeat : c.index, list.length - 1);
+					named.push(`${c.list}[`);
+					// A source changed may leave the records that name it pointing nowhere: they are then the ones named.
+					if (c.list === 'sources') named.push('jobs[', 'signals[', 'collections[');
+					if ('repeat' in c) list.push(structuredClone(list[at]));
+					else if (c.field === undefined) list[at] = c.value;
+					else if (typeof list[at] === 'object' && list[at] !== null) {
+						if (c.value === undefined) delete (list[at] as Record<string, unknown>)[c.field];
+						else (list[at] as Record<string, unknown>)[c.field] = c.value;
+					}
+				}
+				const content = JSON.parse(JSON.stringify(file)) as DataFileContent;
+				const outcome = await addData(seed, content).then((added) => ({ added }), (error: unknown) => ({ error }));
+				if ('added' in outcome) {
+					counts.taken++;
+					// Taken whole: every record of the file is in the data set.
+					const { dataset } = outcome.added;
+					const sizes = (name: 'sources' | 'jobs' | 'signals') => (Array.isArray(content[name]) ? content[name].length : 0);
+					expect([dataset.sources.length, dataset.jobs.length, dataset.signals.length]).toEqual([seed.sources.length + sizes('sources'), seed.jobs.length + sizes('jobs'), seed.signals.length + sizes('signals')]);
+					return;
+				}
+				counts.refused++;
+				expect(outcome.error, String(outcome.error)).toBeInstanceOf(DataFileError);
+				const message = (outcome.error as Error).message;
+				expect(message.startsWith('the data option: '), message).toBe(true);
+				// Named: a record of a list changed (or one that names a changed source), the list, or the file (a top-level change).
+				expect(named.some((place) => message.includes(place)) || message.includes('the file'), `${message} names none of ${named.join(', ')}`).toBe(true);
+				expect(message.length, message).toBeLessThan(600);
+			}),
+			{ numRuns: 300, seed: 3631 },
+		);
+		expect(counts.taken).toBeGreaterThan(4);
+		expect(counts.refused).toBeGreaterThan(100);
+	}, 60_000);
+
+	it('a file cut anywhere is "not JSON", or a file taken whole, naming the file', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'mock-data-cut-'));
+		const text = readFileSync(EXAMPLE, 'utf8');
+		await fc.assert(
+			fc.asyncProperty(fc.nat(text.length), async (cut) => {
+				const path = join(dir, 'cut.json');
+				writeFileSync(path, text.slice(0, cut));
+				const outcome = await addData(seed, path).then(() => undefined, (error: unknown) => error as Error);
+				if (cut >= text.trimEnd().length) expect(outcome).toBeUndefined();
+				else {
+					expect(outcome).toBeInstanceOf(DataFileError);
+					expect(outcome!.message.startsWith(`${path}: not JSON: `), outcome!.message).toBe(true);
+				}
+			}),
+			{ numRuns: 60, seed: 3632 },
+		);
 	});
 });

@@ -7,6 +7,7 @@ import { NodeOperationError, type IDataObject, type IHookFunctions, type INode, 
 import { eventTypesCarrying, SIGNAL_GROUPS, unhandled, WEBHOOK_EVENTS } from '../shared/contract';
 import { listEntries } from '../shared/parameters';
 import { belowMinimum, SIGNAL_LEVELS } from '../shared/signal-filters';
+import { shownValue, textOf } from '../shared/record-parts';
 import { normalizeDomain, SOURCE_ID } from '../shared/source-locator';
 import type { Envelope } from './envelope';
 import { TRIGGER_OUTPUT_VERSION } from './event-output';
@@ -132,9 +133,9 @@ export function filteredOut(envelope: Envelope, filters: EventFilters): string |
 	switch (carries) {
 		case 'signal': {
 			const info = (typeof data.info === 'object' && data.info !== null ? data.info : {}) as IDataObject;
-			if (filters.groups.length > 0 && !filters.groups.includes(String(info.group))) return `signal group ${String(info.group)} not selected`;
-			if (filters.categories.length > 0 && !filters.categories.includes(String(info.category))) return `signal category ${String(info.category)} not selected`;
-			if (filters.types.length > 0 && !filters.types.includes(String(info.type))) return `signal type ${String(info.type)} not selected`;
+			if (filters.groups.length > 0 && !filters.groups.includes(textOf(info.group))) return `signal group ${shownValue(info.group)} not selected`;
+			if (filters.categories.length > 0 && !filters.categories.includes(textOf(info.category))) return `signal category ${shownValue(info.category)} not selected`;
+			if (filters.types.length > 0 && !filters.types.includes(textOf(info.type))) return `signal type ${shownValue(info.type)} not selected`;
 			const below = belowMinimum(data, filters.minSeverity, filters.minMatch);
 			if (below) return below;
 			if (filters.directOnly && data.signal_classification !== 'direct') return 'signal not direct';
@@ -144,7 +145,7 @@ export function filteredOut(envelope: Envelope, filters: EventFilters): string |
 		case 'job': {
 			if (filters.domains.size + filters.sourceIds.size === 0) return undefined;
 			const domain = typeof data.url_source === 'string' ? data.url_source.toLowerCase() : '';
-			if (filters.domains.has(domain) || filters.sourceIds.has(String(data.source_id))) return undefined;
+			if (filters.domains.has(domain) || filters.sourceIds.has(textOf(data.source_id))) return undefined;
 			return 'company not selected';
 		}
 		default:

@@ -3,6 +3,7 @@ import { NodeOperationError, type IDataObject, type INode, type INodeProperties 
 import { SIGNAL_GROUPS, signalIds } from './contract';
 import { target, type Target } from './transport/answers';
 import { readBoolean, readString, type ParameterReader } from './parameters';
+import { shownValue } from './record-parts';
 
 export const signalFilterProperties: INodeProperties[] = [
 	{
@@ -57,8 +58,10 @@ export const SIGNAL_LEVELS = [
 
 /** Why a signal is below the minimum severity or match, or undefined when it is not. */
 export function belowMinimum(signal: IDataObject, minSeverity: number, minMatch: number): string | undefined {
-	if (!(Number(signal.signal_severity) >= minSeverity)) return `signal severity ${String(signal.signal_severity)} below the minimum ${minSeverity}`;
-	if (!(Number(signal.signal_match) >= minMatch)) return `signal match ${String(signal.signal_match)} below the minimum ${minMatch}`;
+	// A level that is an object (a webhook sender's) is no level; Number() of one could throw (record-parts.ts, textOf).
+	const level = (value: unknown) => (typeof value === 'object' && value !== null ? NaN : Number(value));
+	if (!(level(signal.signal_severity) >= minSeverity)) return `signal severity ${shownValue(signal.signal_severity)} below the minimum ${minSeverity}`;
+	if (!(level(signal.signal_match) >= minMatch)) return `signal match ${shownValue(signal.signal_match)} below the minimum ${minMatch}`;
 	return undefined;
 }
 

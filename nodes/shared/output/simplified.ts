@@ -6,15 +6,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
-import { companyOf, evidenceOf, iso, sourceProfileOf } from '../record-parts';
+import { companyOf, evidenceOf, iso, sourceProfileOf, textOf } from '../record-parts';
 
 /** The most fields a simplified record has (n8n's UX guidelines ask for at most 10). */
 export const MAX_SIMPLIFIED_FIELDS = 10;
 
 /** Problems carry no values (empty strings); a change reads "before → after". */
 function change(signal: IDataObject): string {
-	const previous = String(signal.previous_value ?? '');
-	const current = String(signal.current_value ?? '');
+	const previous = textOf(signal.previous_value ?? '');
+	const current = textOf(signal.current_value ?? '');
 	return previous === '' && current === '' ? '' : `${previous} → ${current}`;
 }
 
