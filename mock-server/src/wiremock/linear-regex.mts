@@ -19,11 +19,10 @@ export interface LinearRegex {
 export class RegexRefused extends Error {}
 
 /**
- * The most instructions a pattern's compiled program may have: RE2's work per character of text is at most
- * proportional to it. 1000 serves `.{1,500}`, a UUID or a list of a hundred words, and keeps a 16 KB URL's match
- * within tens of milliseconds (README, "WireMock stubs").
+ * The most instructions a pattern's compiled program may have: RE2's work per character of text grows with it
+ * (bench/regex-worst.mts). 500 serves `[^/]{1,200}`, a UUID or a list of fifty words.
  */
-export const MAX_PROGRAM_SIZE = 1000;
+export const MAX_PROGRAM_SIZE = 500;
 
 export interface RegexOptions {
 	/** Whether the whole text must match (Java's matches(), as WireMock uses it) or a part of it. */
