@@ -58,6 +58,29 @@ for (const [source, unit] of PATTERNS) {
 	}
 	console.log(`  ${source.padEnd(26)} ${row.join(', ')}`);
 }
+// Random a/b text: nearly every character is a new state of the engine's DFA, which fills its budget, and then the NFA runs.
+const random = (length: number, seed: number) => {
+	let x = seed;
+	let out = '';
+	for (let i = 0; i < length; i++) {
+		x = (x * 1103515245 + 12345) & 0x7fffffff;
+		out += (x >> 16) & 1 ? 'a' : 'b';
+	}
+	return out;
+};
+for (const n of [10, 100, 490]) {
+	const row: string[] = [];
+	for (const length of [34, 16384]) {
+		const regex = compileLinear(`[ab]*a[ab]{${n}}`, { whole: true, dotAll: true });
+		const input = random(length, n + length);
+		const started = performance.now();
+		regex.test(input);
+		const took = performance.now() - started;
+		if (took > worst.took) worst = { took, what: `[ab]*a[ab]{${n}} on ${length} random a/b` };
+		row.push(`${length === 34 ? '34 chars' : '16 KB'} ${ms(took)} (${((took * 1000) / length).toFixed(1)} µs a character)`);
+	}
+	console.log(`  ${`[ab]*a[ab]{${n}}, random a/b`.padEnd(26)} ${row.join(', ')}`);
+}
 console.log(`  slowest on a path, URL or header: ${ms(worst.took)} (${worst.what})`);
 for (const length of [20, 22, 24, 26]) {
 	const input = `/redos/${'a'.repeat(length)}`;
