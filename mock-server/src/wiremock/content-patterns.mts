@@ -4,11 +4,12 @@
  * not served is a MappingError naming it) into a test of a value.
  *
  * Served: equalTo (caseInsensitive), contains, doesNotContain, matches, doesNotMatch
- * (a JavaScript regular expression that must match the whole value, as Java's matches()),
+ * (a regular expression in RE2's syntax, matched in linear time, that must match the whole value, as Java's matches()),
  * equalToJson (ignoreArrayOrder, ignoreExtraElements), matchesJsonPath (an expression, or
  * {expression, <one of these patterns>}), and absent (query parameters and headers).
  */
 import { compileJsonPath, JsonPathError, type JsonPath } from './json-path.mts';
+import { compileLinear, RegexRefused, type LinearRegex } from './linear-regex.mts';
 
 /** A mapping (or a verification pattern) the mock cannot serve or does not understand: a 400 naming the field. */
 export class MappingError extends Error {}
@@ -141,13 +142,14 @@ function text(operand: unknown, path: string): string {
 	return operand;
 }
 
-/** Java's matches() is anchored at both ends; the same expression in JavaScript syntax. */
-export function wholeRegex(operand: unknown, path: string): RegExp {
+/** Java's matches(), as WireMock uses it: the whole value, the pattern compiled alone (linear-regex.mts). */
+export function wholeRegex(operand: unknown, path: string): LinearRegex {
 	const source = text(operand, path);
 	try {
-		return new RegExp(`^(?:${source})$`, 's');
+		return compileLinear(source, { whole: true, dotAll: true });
 	} catch (error) {
-		return fail(path, `not a regular expression JavaScript reads: ${(error as Error).message}`);
+		if (error instanceof RegexRefused) fail(path, `${JSON.stringify(source)}: ${error.message}`);
+		throw error;
 	}
 }
 

@@ -12,6 +12,7 @@
  * Not served: slices (`[1:3]`), functions (`length()`, `min()`…), `in`/`nin`/`subsetof`
  * and the other filter operators, `$` inside a filter.
  */
+import { compileLinear, RegexRefused, type LinearRegex } from './linear-regex.mts';
 
 export class JsonPathError extends Error {}
 
@@ -23,7 +24,7 @@ type Step =
 	| { kind: 'descend'; then: Step };
 
 type Filter = (node: unknown) => boolean;
-type Operand = { kind: 'path'; steps: Step[] } | { kind: 'literal'; value: unknown } | { kind: 'regex'; regex: RegExp };
+type Operand = { kind: 'path'; steps: Step[] } | { kind: 'literal'; value: unknown };
 
 export interface JsonPath {
 	/** The expression as given. */
@@ -238,7 +239,11 @@ class Parser {
 			return (node) => valuesOf(left, node).length > 0;
 		}
 		this.at += op.length;
-		const right = op === '=~' ? this.regex() : this.operand();
+		if (op === '=~') {
+			const regex = this.regex();
+			return (node) => valuesOf(left, node).some((a) => typeof a === 'string' && regex.test(a));
+		}
+		const right = this.operand();
 		return (node) => {
 			const as = valuesOf(left, node);
 			const bs = valuesOf(right, node);
@@ -261,26 +266,29 @@ class Parser {
 		return { kind: 'literal', value: JSON.parse(match[0]) as unknown };
 	}
 
-	private regex(): Operand {
+	/** `/body/flags`, found anywhere in the value; flags as Jayway reads them (Java's): i, m, s. */
+	private regex(): LinearRegex {
 		this.space();
 		if (this.peek() !== '/') this.fail('=~ takes a /regular expression/');
 		const end = this.text.indexOf('/', this.at + 1);
 		if (end < 0) this.fail('unterminated regular expression');
 		const body = this.text.slice(this.at + 1, end);
 		this.at = end + 1;
-		const flags = /^[a-z]*/.exec(this.text.slice(this.at))?.[0] ?? '';
+		const flags = /^[a-z]*/i.exec(this.text.slice(this.at))?.[0] ?? '';
 		this.at += flags.length;
+		const stray = [...flags].find((flag) => !'ims'.includes(flag));
+		if (stray !== undefined) this.fail(`regular expression flag "${stray}" is not served (served: i, m, s)`);
 		try {
-			return { kind: 'regex', regex: new RegExp(body, flags.replace(/[gy]/g, '')) };
+			return compileLinear(body, { whole: false, dotAll: flags.includes('s'), caseInsensitive: flags.includes('i'), multiline: flags.includes('m') });
 		} catch (error) {
-			return this.fail(`bad regular expression: ${(error as Error).message}`);
+			if (error instanceof RegexRefused) this.fail(`bad regular expression ${JSON.stringify(body)}: ${error.message}`);
+			throw error;
 		}
 	}
 }
 
 function valuesOf(operand: Operand, node: unknown): unknown[] {
 	if (operand.kind === 'literal') return [operand.value];
-	if (operand.kind === 'regex') return [operand.regex];
 	return walk([node], operand.steps);
 }
 
@@ -290,8 +298,6 @@ function compare(op: string, a: unknown, b: unknown): boolean {
 			return a === b;
 		case '!=':
 			return a !== b;
-		case '=~':
-			return typeof a === 'string' && b instanceof RegExp && b.test(a);
 	}
 	const comparable = (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string');
 	if (!comparable) return false;

@@ -8,6 +8,7 @@
  * queryParameters, headers, bodyPatterns.
  */
 import { fail, isPlainObject, readValuePattern, textValue, wholeRegex, type Value, type ValuePattern } from './content-patterns.mts';
+import type { LinearRegex } from './linear-regex.mts';
 
 /** A request as patterns read it (a live request, or one the journal kept). */
 export interface RequestView {
@@ -32,7 +33,7 @@ export type UrlRule =
 	| { kind: 'any' }
 	| { kind: 'url' | 'urlPath'; value: string; path: string }
 	/** `pathPrefix`: what every path it matches starts with (the pattern's literal start, up to any `?`). */
-	| { kind: 'urlPattern' | 'urlPathPattern'; regex: RegExp; pathPrefix: string };
+	| { kind: 'urlPattern' | 'urlPathPattern'; regex: LinearRegex; pathPrefix: string };
 
 export interface RequestPattern {
 	/** null: any method. */
