@@ -22,8 +22,8 @@ export const option: INodePropertyOptions = {
 
 /**
  * The ids the record holds: a long downtime's catch-up can bring more (a poll drains its backlog in one execution),
- * and then the newest of them are held (newestFirst). n8n reads the whole record, looks each id up in it one by one,
- * and writes it back on every execution, so its size is every execution's cost: docs/guarantees.md, "Keep New's record".
+ * and then the newest of them are held (newestFirst). n8n reads the whole record and writes it back on every execution,
+ * so its size is every execution's cost (measured: docs/guarantees.md, "Keep New's record").
  */
 export const MAX_SEEN = 10_000;
 
@@ -100,8 +100,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	// A test run is never remembered, as the webhook trigger does not remember test deliveries; a retried execution
 	// carries items this node already recorded when it first ran, and they must go on.
 	const mode = this.getMode();
-	const fresh = mode === 'manual' || mode === 'retry' ? items.map(() => true) : await recordNew(this, items, keys);
-	const passing = fresh.map((passes, index) => passes && !failed.has(index));
+	const isNew = mode === 'manual' || mode === 'retry' ? items.map(() => true) : await recordNew(this, items, keys);
+	const passing = isNew.map((passes, index) => passes && !failed.has(index));
 	const caughtUp = items.filter((item, index) => passing[index] && item.json.event_type === undefined).length;
 	if (caughtUp > 0) this.addExecutionHints({ message: caughtUpHint(caughtUp), location: 'outputPane' });
 	return items.flatMap<INodeExecutionData>((item, index) => failed.get(index) ?? (passing[index] ? [{ json: item.json, pairedItem: { item: index } }] : []));
@@ -112,8 +112,8 @@ async function recordNew(context: IExecuteFunctions, items: INodeExecutionData[]
 	// n8n appends the new ids in the order given and keeps the last MAX_SEEN: given oldest first, the newest stay.
 	const oldestFirst = newestFirst(items.map((item) => item.json)).reverse();
 	const recorded = [...new Set(oldestFirst.map((index) => keys[index]).filter((key): key is string => key !== undefined))];
-	const key = `${context.getWorkflow().id}:${context.getNode().id}`;
-	const fresh = new Set(recorded.length === 0 ? [] : await recordInDatabase(context, key, recorded, MAX_SEEN));
+	const node = `${context.getWorkflow().id}:${context.getNode().id}`;
+	const fresh = new Set(recorded.length === 0 ? [] : await recordInDatabase(context, node, recorded, MAX_SEEN));
 	return keys.map((key) => {
 		if (key === undefined) return true;
 		// One item per new key: a key twice in one input passes its first item only.
