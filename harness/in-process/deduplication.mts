@@ -1,9 +1,10 @@
 /**
  * A stand-in for the deduplication store the n8n server gives n8n-core
  * (`DataDeduplicationService.init`, backed by its processed_data table): per
- * workflow and scope, the values recorded, in mode "entries" only, the newest
- * `maxEntries` kept, older ones dropped, as n8n 2.40.7's DeduplicationHelper
- * does. One store per test process, as all n8n processes share one database.
+ * workflow and scope, the values recorded, in mode "entries" only: new values
+ * appended in the order given, the last `maxEntries` kept, as n8n 2.40.7's
+ * DeduplicationHelper does (it stores an md5 of each value, which changes
+ * nothing here). One store per test process, as all n8n processes share one database.
  */
 import type { DeduplicationItemTypes, DeduplicationScope, ICheckProcessedContextData, ICheckProcessedOptions, IDataDeduplicator } from 'n8n-workflow';
 import { coreRuntime } from './runtime.mts';
@@ -22,13 +23,16 @@ const store: IDataDeduplicator = {
 		entriesOnly(options);
 		const key = keyOf(scope, context);
 		const values = recorded.get(key) ?? [];
+		// A set beside the list only to look up fast: what is kept, and in what order, is the list's.
+		const held = new Set(values);
 		const output = { new: [] as DeduplicationItemTypes[], processed: [] as DeduplicationItemTypes[] };
 		for (const item of items) {
-			if (values.includes(String(item))) {
+			if (held.has(String(item))) {
 				output.processed.push(item);
 			} else {
 				output.new.push(item);
 				values.push(String(item));
+				held.add(String(item));
 			}
 		}
 		recorded.set(key, options.maxEntries ? values.slice(-options.maxEntries) : values);

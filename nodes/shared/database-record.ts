@@ -17,25 +17,63 @@ const REASSERT_AFTER_MS = 2000;
 const REASSERTS = 3;
 
 /**
- * Records the ids in the node's record (`key`: the node in this process, for one-at-a-time.ts), which keeps the newest
- * `maxEntries`, and answers which of them were new; then, in the background, asserts them again.
+ * Per key, while a check of it is pending in this process: how many new ids this process has recorded under it. The
+ * record keeps the last `maxEntries` ids it was given, so an id followed by that many new ones was pushed out by the
+ * bound, not dropped by another worker, and is not recorded again (that would push out newer ones).
+ */
+interface Tally {
+	recorded: number;
+	pending: number;
+}
+const tallies = new Map<string, Tally>();
+
+/** Records the ids, inside the key's one-at-a-time task: those that were new, and the key's tally right after them. */
+async function recordCounted(context: IExecuteFunctions, key: string, ids: string[], maxEntries: number) {
+	const fresh = (await recordOnce(context, ids, maxEntries)).new.map(String);
+	const tally = tallies.get(key) ?? { recorded: 0, pending: 0 };
+	tally.recorded += fresh.length;
+	return { fresh, tally, mark: tally.recorded };
+}
+
+/**
+ * Records the ids in the node's record (`key`: the node in this process, for one-at-a-time.ts), which keeps the last
+ * `maxEntries` ids it is given (n8n appends the new ones in the order given, so the caller gives the ones to keep last),
+ * and answers which of them were new; then, in the background, asserts again those the record holds.
  */
 export async function recordInDatabase(context: IExecuteFunctions, key: string, ids: string[], maxEntries: number): Promise<string[]> {
-	const recorded = await oneAtATime(key, () => recordOnce(context, ids, maxEntries));
-	const fresh = recorded.new.map(String);
-	void reassert(context, key, fresh, maxEntries, 1);
+	const { fresh, tally, held, mark } = await oneAtATime(key, async () => {
+		const recorded = await recordCounted(context, key, ids, maxEntries);
+		// More new ids than the record holds: the first ones are out of it already.
+		const held = recorded.fresh.slice(-maxEntries);
+		if (held.length > 0) {
+			recorded.tally.pending++;
+			tallies.set(key, recorded.tally);
+		}
+		return { ...recorded, held };
+	});
+	if (held.length > 0) void reassert(context, key, held, maxEntries, 1, mark).finally(() => release(key, tally));
 	return fresh;
 }
 
-async function reassert(context: IExecuteFunctions, key: string, ids: string[], maxEntries: number, round: number): Promise<void> {
+function release(key: string, tally: Tally): void {
+	if (--tally.pending === 0 && tallies.get(key) === tally) tallies.delete(key);
+}
+
+/** `ids` were the last ones recorded when the tally stood at `mark`. */
+async function reassert(context: IExecuteFunctions, key: string, ids: string[], maxEntries: number, round: number, mark: number): Promise<void> {
 	if (ids.length === 0 || round > REASSERTS) return;
 	await sleep(REASSERT_AFTER_MS * round);
 	const node = context.getNode().name;
 	try {
-		const dropped = (await oneAtATime(key, () => recordOnce(context, ids, maxEntries))).new.map(String);
-		if (dropped.length === 0) return;
-		context.logger.debug(`${node}: ${dropped.length} id(s) were dropped from its database record by another worker's write and are recorded again`);
-		await reassert(context, key, dropped, maxEntries, round + 1);
+		const again = await oneAtATime(key, async () => {
+			// Each id recorded here since has pushed one out of the record, ours the oldest first.
+			const since = (tallies.get(key)?.recorded ?? mark) - mark;
+			const held = ids.slice(Math.max(0, ids.length - (maxEntries - since)));
+			return held.length === 0 ? { fresh: [], mark } : await recordCounted(context, key, held, maxEntries);
+		});
+		if (again.fresh.length === 0) return;
+		context.logger.debug(`${node}: ${again.fresh.length} id(s) were dropped from its database record by another worker's write and are recorded again`);
+		await reassert(context, key, again.fresh, maxEntries, round + 1, again.mark);
 	} catch (error) {
 		context.logger.warn(`${node}: could not check its database record of ids again: ${(error as Error).message}`);
 	}

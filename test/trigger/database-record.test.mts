@@ -12,9 +12,10 @@ function sharedRow() {
 	const logged: string[] = [];
 	const context = {
 		helpers: {
-			async checkProcessedAndRecord(items: string[]) {
+			async checkProcessedAndRecord(items: string[], _scope: string, options: { maxEntries: number }) {
 				const fresh = items.filter((item) => !row.includes(item));
-				row = [...row, ...fresh];
+				// As n8n's: the new ones appended in the order given, the last maxEntries kept.
+				row = [...row, ...fresh].slice(-options.maxEntries);
 				return { new: fresh, processed: items.filter((item) => !fresh.includes(item)) };
 			},
 		},
@@ -65,5 +66,28 @@ describe('the database record on a queue-mode worker', () => {
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(fresh).toEqual(['a']);
 		expect(shared.logged).toEqual([expect.stringContaining('could not check its database record of ids again: connection lost')]);
+	});
+
+	it('ids the bound pushed out, in the recording itself or by later ones, are not recorded again: they would push out newer ones', async () => {
+		vi.useFakeTimers();
+		const shared = sharedRow();
+		expect(await recordInDatabase(shared.context, 'wf:node4', ['a', 'b', 'c', 'd'], 3)).toEqual(['a', 'b', 'c', 'd']);
+		expect(shared.row()).toEqual(['b', 'c', 'd']);
+		expect(await recordInDatabase(shared.context, 'wf:node4', ['e', 'f'], 3)).toEqual(['e', 'f']);
+		expect(shared.row()).toEqual(['d', 'e', 'f']);
+		await vi.advanceTimersByTimeAsync(20_000);
+		expect(shared.row()).toEqual(['d', 'e', 'f']);
+		expect(shared.logged).toEqual([]);
+	});
+
+	it('with the bound, an id another worker dropped is still recorded again', async () => {
+		vi.useFakeTimers();
+		const shared = sharedRow();
+		const before = shared.read();
+		expect(await recordInDatabase(shared.context, 'wf:node5', ['a', 'b', 'c'], 2)).toEqual(['a', 'b', 'c']);
+		shared.staleWrite(before, ['x']);
+		await vi.advanceTimersByTimeAsync(2000);
+		expect(shared.row()).toEqual(['b', 'c']);
+		expect(shared.logged).toEqual([expect.stringContaining('2 id(s) were dropped')]);
 	});
 });

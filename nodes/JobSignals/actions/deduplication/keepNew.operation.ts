@@ -4,11 +4,13 @@
  * for whatever the webhooks missed while n8n was down). Each job and signal passes this node once: its id goes
  * into the node's record in n8n's database (`checkProcessedAndRecord`, node scope, the newest MAX_SEEN ids) and
  * a later item with that id passes nothing on. Items that are not a new job or signal (a `job_updated` or
- * `job_deleted` event) pass through unrecorded. docs/guarantees.md, "No event lost across downtime".
+ * `job_deleted` event) pass through unrecorded. docs/guarantees.md, "No event lost across downtime" and "Keep
+ * New's record" (which ids it holds, at any batch size).
  */
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
 import { RECORD_ID_FIELDS } from '../../../shared/contract';
 import { recordInDatabase } from '../../../shared/database-record';
+import { errorForItem, errorItem } from '../../helpers/items';
 
 /** Its entry in the resource's Operation list (its value is this file's name). */
 export const option: INodePropertyOptions = {
@@ -19,8 +21,9 @@ export const option: INodePropertyOptions = {
 };
 
 /**
- * Far more than any downtime's catch-up (a poll reads at most a few thousand items), and small enough that n8n's read
- * and write of the whole record on every execution stays cheap: 10,000 ids of up to 40 characters is under 0.5 MB.
+ * The ids the record holds: a long downtime's catch-up can bring more (a poll drains its backlog in one execution),
+ * and then the newest of them are held (newestFirst). n8n reads the whole record and writes it back on every execution,
+ * so its size is every execution's cost (measured: docs/guarantees.md, "Keep New's record").
  */
 export const MAX_SEEN = 10_000;
 
@@ -30,7 +33,7 @@ const NEW_RECORD_EVENTS = new Set(['job_created', 'signal']);
 export const description = updateDisplayOptions({ show: { resource: ['deduplication'], operation: ['keepNew'] } }, [
 	{
 		displayName:
-			'Connect the Job Signals Trigger (Job Created, Signal) and the Job Signals (Polling) Trigger (New Job, New Signal) to this node: each job and signal comes out once, whichever trigger brings it first. Items need their job_id or signal_id (every Output of the triggers keeps it). Test runs pass everything and record nothing.',
+			`Connect the Job Signals Trigger (Job Created, Signal) and the Job Signals (Polling) Trigger (New Job, New Signal) to this node: each job and signal comes out once, whichever trigger brings it first. Items need their job_id or signal_id (every Output of the triggers keeps it). It remembers the newest ${MAX_SEEN.toLocaleString('en-US')} (by created_at). Test runs pass everything and record nothing.`,
 		name: 'keepNewNotice',
 		type: 'notice',
 		default: '',
@@ -50,27 +53,72 @@ export function seenKey(context: IExecuteFunctions, item: IDataObject, itemIndex
 	});
 }
 
+/**
+ * When the item's record was made, in ms: its `created_at` (epoch seconds from the service, or ISO 8601 in Simplified
+ * output), the field both of the service's lists are ordered by; undefined when it has none that reads as a time.
+ */
+function createdAt(item: IDataObject): number | undefined {
+	const value = item.created_at;
+	const time = typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+	return Number.isFinite(time) ? time : undefined;
+}
+
+/**
+ * The indexes of `items`, newest first: by `created_at`, newest first; items without one after those that have one;
+ * on the same time, or none, in item order (the triggers emit newest first).
+ */
+export function newestFirst(items: IDataObject[]): number[] {
+	const times = items.map(createdAt);
+	return items
+		.map((_, index) => index)
+		.sort((a, b) => {
+			const [timeA, timeB] = [times[a], times[b]];
+			if (timeA !== timeB) {
+				if (timeA === undefined) return 1;
+				if (timeB === undefined) return -1;
+				return timeB - timeA;
+			}
+			return a - b;
+		});
+}
+
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const keys = items.map((item, index) => seenKey(this, item.json, index));
-	const paired = items.map((item, index) => ({ json: item.json, pairedItem: { item: index } }));
+	// Every item is read before anything is recorded: a failing item stops the run with nothing recorded, or, on
+	// Continue, becomes an error item of its own while the others are still filtered.
+	const keys: Array<string | undefined> = [];
+	const failed = new Map<number, INodeExecutionData>();
+	items.forEach((item, index) => {
+		try {
+			keys.push(seenKey(this, item.json, index));
+		} catch (error) {
+			const failure = errorForItem(this, error, index);
+			if (!this.continueOnFail()) throw failure;
+			keys.push(undefined);
+			failed.set(index, errorItem(failure, index));
+		}
+	});
 	// A test run is never remembered, as the webhook trigger does not remember test deliveries; a retried execution
 	// carries items this node already recorded when it first ran, and they must go on.
 	const mode = this.getMode();
-	if (mode === 'manual' || mode === 'retry') return paired;
-	const recorded = keys.filter((key): key is string => key !== undefined);
-	if (recorded.length === 0) return paired;
-	const fresh = new Set(await recordInDatabase(this, `${this.getWorkflow().id}:${this.getNode().id}`, [...new Set(recorded)], MAX_SEEN));
-	const passing = paired.filter((_, index) => {
-		const key = keys[index];
+	const isNew = mode === 'manual' || mode === 'retry' ? items.map(() => true) : await recordNew(this, items, keys);
+	const passing = isNew.map((passes, index) => passes && !failed.has(index));
+	const caughtUp = items.filter((item, index) => passing[index] && item.json.event_type === undefined).length;
+	if (caughtUp > 0) this.addExecutionHints({ message: caughtUpHint(caughtUp), location: 'outputPane' });
+	return items.flatMap<INodeExecutionData>((item, index) => failed.get(index) ?? (passing[index] ? [{ json: item.json, pairedItem: { item: index } }] : []));
+}
+
+/** Records the items' keys and answers, per item, whether it is new: a new key's first item, and every item without a key. */
+async function recordNew(context: IExecuteFunctions, items: INodeExecutionData[], keys: Array<string | undefined>): Promise<boolean[]> {
+	// n8n appends the new ids in the order given and keeps the last MAX_SEEN: given oldest first, the newest stay.
+	const oldestFirst = newestFirst(items.map((item) => item.json)).reverse();
+	const recorded = [...new Set(oldestFirst.map((index) => keys[index]).filter((key): key is string => key !== undefined))];
+	const node = `${context.getWorkflow().id}:${context.getNode().id}`;
+	const fresh = new Set(recorded.length === 0 ? [] : await recordInDatabase(context, node, recorded, MAX_SEEN));
+	return keys.map((key) => {
 		if (key === undefined) return true;
 		// One item per new key: a key twice in one input passes its first item only.
-		if (!fresh.has(key)) return false;
-		fresh.delete(key);
-		return true;
+		return fresh.delete(key);
 	});
-	const caughtUp = passing.filter((item) => item.json.event_type === undefined).length;
-	if (caughtUp > 0) this.addExecutionHints({ message: caughtUpHint(caughtUp), location: 'outputPane' });
-	return passing;
 }
 
 /**
