@@ -55,7 +55,7 @@ const getFilters = (baseUrl: string): Promise<NodeRun> =>
 const everything = (run: NodeRun) => JSON.stringify(run.items) + (run.error ? JSON.stringify(run.error, Object.getOwnPropertyNames(run.error)) : '');
 
 const crossOrigin = (status: number, target: string, origin: string) =>
-	`The service answered ${status} with a redirect to ${target}, another origin than ${origin}: the API token goes to the API Base URL's own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the API Base URL.`;
+	`The service answered ${status} with a redirect to ${target}, another origin than ${origin}: the credential's tokens go to the API Base URL's own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the API Base URL.`;
 
 describe('a redirect to another origin is not followed: the error names where it pointed, and nothing reaches it', () => {
 	it('another port of the same host', async (test) => {

@@ -76,7 +76,7 @@ export function redirectProblem(redirect: Redirect, field: UrlField): string | u
 	const { status, from, to, method, followed } = redirect;
 	const answered = `The service answered ${status} with a redirect to ${shownUrl(to.url)}`;
 	if (!to.sameOrigin) {
-		return `${answered}, another origin than ${new URL(from).origin}: ${WHAT_TRAVELS[field]} goes to the ${field}'s own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the ${field}.`;
+		return `${answered}, another origin than ${new URL(from).origin}: the credential's tokens go to the ${field}'s own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the ${field}.`;
 	}
 	if (method !== 'GET') return `${answered}: a ${method} request follows no redirect (it would be sent again, or turned into a GET), so it was not followed.`;
 	if (followed >= MAX_REDIRECTS) return `${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further.`;
