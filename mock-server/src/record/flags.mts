@@ -78,6 +78,8 @@ function baseUrl(value: string): string {
 		throw new RecordFlagError(`--from must be a URL such as https://api.example.com/v2, got "${value}"`);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RecordFlagError(`--from must be an http or https URL, got "${url.protocol}"`);
+	if (url.username !== '' || url.password !== '') throw new RecordFlagError('--from must not hold credentials: give the token with --token');
+	if (url.search !== '' || url.hash !== '') throw new RecordFlagError('--from must be the base URL only, without a query or fragment');
 	// The nodes' rule (contract/token-transport.ts): the token over TLS, or over plain http to this machine only.
 	const route = tokenRoute(url.href);
 	if (route.route === 'plain-http') {
@@ -85,8 +87,6 @@ function baseUrl(value: string): string {
 			`--from ${shownUrl(value)} uses plain http:// to ${route.hostname}, which is not this machine: the token would cross the network unencrypted, so nothing was sent. Use https:// (plain http:// only to 127.0.0.1, localhost or [::1])`,
 		);
 	}
-	if (url.username !== '' || url.password !== '') throw new RecordFlagError('--from must not hold credentials: give the token with --token');
-	if (url.search !== '' || url.hash !== '') throw new RecordFlagError('--from must be the base URL only, without a query or fragment');
 	return url.href.replace(/\/+$/, '');
 }
 
