@@ -141,7 +141,7 @@ async function proxy({ onTestFinished }: TestContext) {
 		});
 		socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
 	});
-	onTestFinished(() => new Promise((resolve) => http.close(resolve)));
+	onTestFinished(() => new Promise<void>((resolve) => http.close(() => resolve())));
 	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 	return { url: `http://127.0.0.1:${(http.address() as { port: number }).port}`, received };
 }
