@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { runNode, type NodeRun } from '../../harness/in-process/workflow.mts';
 import { PollTrigger } from '../../harness/in-process/poll.mts';
+import { redirectTarget } from '../../contract/token-transport';
 import { isLoopbackHostname, tokenTransportProblem } from '../../nodes/shared/transport/tls-only';
 import { createTrigger } from '../trigger/trigger-under-test.mts';
 import { NODE_TYPE } from './direct.mts';
@@ -88,6 +89,26 @@ describe('the check, over the URL forms that could fool it', () => {
 		expect(withUser).toBe(apiRefusal('http://evil.com/v2', 'evil.com'));
 		expect(tokenTransportProblem('http://evil.com#@127.0.0.1', 'API Base URL')).toBe(apiRefusal('http://evil.com/#@127.0.0.1', 'evil.com'));
 		expect(tokenTransportProblem('ftp://127.0.0.1/v2', 'API Base URL')).toBe(`The API Base URL ftp://127.0.0.1/v2 uses the scheme ftp rather than https, so nothing was sent. ${USE_HTTPS}`);
+	});
+});
+
+describe('where a redirect points: the origin is scheme, host and port (contract/token-transport.ts)', () => {
+	const FROM = 'https://api.example.com/v2/jobs/filters';
+	const CASES: Array<[location: string | null, expected: ReturnType<typeof redirectTarget>, why: string]> = [
+		['/v2/jobs/filters/', { url: 'https://api.example.com/v2/jobs/filters/', sameOrigin: true }, 'a path: the same origin'],
+		['filters?page=2', { url: 'https://api.example.com/v2/jobs/filters?page=2', sameOrigin: true }, 'relative to the URL that got it'],
+		['HTTPS://API.EXAMPLE.COM:443/v2', { url: 'https://api.example.com/v2', sameOrigin: true }, 'the default port and upper case, as parsed'],
+		['https://eu.api.example.com/v2', { url: 'https://eu.api.example.com/v2', sameOrigin: false }, 'a sub-domain'],
+		['https://example.com/v2', { url: 'https://example.com/v2', sameOrigin: false }, 'the parent domain'],
+		['http://api.example.com/v2', { url: 'http://api.example.com/v2', sameOrigin: false }, 'https → http, same host'],
+		['https://api.example.com:8443/v2', { url: 'https://api.example.com:8443/v2', sameOrigin: false }, 'another port'],
+		['//evil.example/v2', { url: 'https://evil.example/v2', sameOrigin: false }, 'scheme-relative: another host'],
+		['https://api.example.com@evil.example/v2', { url: 'https://api.example.com@evil.example/v2', sameOrigin: false }, 'the host as a user name'],
+		['http://[::1', undefined, 'a Location that does not parse'],
+		[null, undefined, 'no Location'],
+	];
+	it.each(CASES)('%s → %o (%s)', (location, expected) => {
+		expect(redirectTarget(FROM, location)).toEqual(expected);
 	});
 });
 
