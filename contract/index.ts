@@ -6,3 +6,4 @@ export * from './hierarchy';
 export * from './job-categories';
 export * from './schemas';
 export * from './record-fields';
+export * from './token-transport';

@@ -2,12 +2,13 @@
 // --data, answers every list as the upstream does, page by page; one call per page, within the rate limit; an
 // interrupted walk goes on where it stopped; the token is in no file; every bad input is one line and an exit status.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CURSOR_PARAMS, LIMITS } from '../../contract/api';
+import { MAX_REDIRECTS } from '../../contract/token-transport';
 import { SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../../contract/hierarchy';
 import { createMockService } from '../src/service.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
@@ -305,34 +306,38 @@ describe('an upstream without rate-limit headers', () => {
 	}, 60_000);
 });
 
+const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+	const cli = runCliWith(args, env);
+	const status = await cli.exited;
+	return { status, ...cli.output() };
+};
+// The child inherits the environment as it is when spawned (synchronously), so it is set just around that.
+// A variable given as undefined is left out of the child's environment.
+const runCliWith = (args: string[], env: NodeJS.ProcessEnv) => {
+	const set = (values: NodeJS.ProcessEnv) => {
+		for (const [name, value] of Object.entries(values)) {
+			if (value === undefined) delete process.env[name];
+			else process.env[name] = value;
+		}
+	};
+	const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+	set(env);
+	try {
+		return start(args);
+	} finally {
+		set(saved);
+	}
+};
+const oneLine = (stderr: string) => {
+	const lines = stderr.trim().split('\n');
+	expect(lines).toHaveLength(1);
+	return lines[0];
+};
+
 describe('bad input: one line and an exit status', () => {
 	beforeEach(async () => {
 		await upstream.service.reset();
 	});
-	const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
-		const cli = runCliWith(args, env);
-		const status = await cli.exited;
-		return { status, ...cli.output() };
-	};
-	// The child inherits the environment as it is when spawned (synchronously), so it is set just around that.
-	const runCliWith = (args: string[], env: NodeJS.ProcessEnv) => {
-		const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-		Object.assign(process.env, env);
-		try {
-			return start(args);
-		} finally {
-			for (const [name, value] of Object.entries(saved)) {
-				if (value === undefined) delete process.env[name];
-				else process.env[name] = value;
-			}
-		}
-	};
-	const oneLine = (stderr: string) => {
-		const lines = stderr.trim().split('\n');
-		expect(lines).toHaveLength(1);
-		return lines[0];
-	};
-
 	it('an unreachable URL: exit 1', async () => {
 		const out = join(newDir(), 'clone.json');
 		// A port just free: nothing listens there.
@@ -429,4 +434,119 @@ describe('bad input: one line and an exit status', () => {
 		const mockHelp = await run(['--help']);
 		expect(mockHelp.stdout).toContain('job-signals-mock record --from URL --token T --out FILE');
 	}, 60_000);
+});
+
+/** An HTTP server on 127.0.0.1 that logs each request it gets (path, Authorization, CONNECT lines and tunnelled bytes) and answers with `answer`; closed after the file. */
+const servers: Array<ReturnType<typeof createHttpServer>> = [];
+afterAll(async () => {
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+async function logging(answer: (request: IncomingMessage, response: ServerResponse, port: number) => void) {
+	const seen: string[] = [];
+	const server = createHttpServer((request, response) => {
+		seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? '-'}`);
+		answer(request, response, port);
+	});
+	server.on('connect', (request: IncomingMessage, socket: Socket) => {
+		seen.push(`CONNECT ${request.url}`);
+		socket.on('data', (chunk: Buffer) => seen.push(`tunnelled: ${chunk.toString('latin1')}`));
+		socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
+	});
+	servers.push(server);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return { port, seen, url: `http://127.0.0.1:${port}` };
+}
+const redirectTo = (response: ServerResponse, location: string, status = 302) => {
+	response.writeHead(status, { location, 'content-length': '0' });
+	response.end();
+};
+
+describe('where the token goes: the nodes\' rule (contract/token-transport.ts)', () => {
+	const TOKEN = 'record-origin-token-51c';
+	const args = (from: string) => ['record', '--from', from, '--token', TOKEN, '--out', join(newDir(), 'clone.json')];
+	/** Node's fetch and http use neither proxy variable unless told to: none of them set unless a test sets it. */
+	const NO_PROXY_ENV = { HTTP_PROXY: undefined, http_proxy: undefined, NODE_USE_ENV_PROXY: undefined, NODE_OPTIONS: undefined };
+
+	it('plain http:// to another machine: exit 2 before any call, naming the URL and https', async () => {
+		const result = await run(args('http://api.remote.example/v2'));
+		expect(result.status).toBe(2);
+		expect(result.stderr.split('\n')[0]).toBe(
+			'job-signals-mock record: --from http://api.remote.example/v2 uses plain http:// to api.remote.example, which is not this machine: the token would cross the network unencrypted, so nothing was sent. Use https:// (plain http:// only to 127.0.0.1, localhost or [::1])',
+		);
+		expect(result.stderr + result.stdout).not.toContain(TOKEN);
+	});
+
+	it('plain http:// to this machine while Node is told to use HTTP_PROXY (NODE_USE_ENV_PROXY=1, --use-env-proxy): exit 2, the proxy sees nothing', async () => {
+		await upstream.service.reset();
+		const proxy = await logging((_, response) => {
+			response.writeHead(502);
+			response.end();
+		});
+		const cases: Array<[NodeJS.ProcessEnv, string]> = [
+			[{ NODE_USE_ENV_PROXY: '1' }, 'NODE_USE_ENV_PROXY'],
+			[{ NODE_OPTIONS: '--use-env-proxy' }, '--use-env-proxy'],
+		];
+		for (const [env, named] of cases) {
+			const result = await run(args(upstream.apiUrl), { ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, ...env });
+			expect(result.status, named).toBe(2);
+			expect(result.stderr.split('\n')[0], named).toBe(
+				`job-signals-mock record: --from ${upstream.apiUrl} is plain http://, and ${named} make Node send it through the proxy in HTTP_PROXY, which would read the token: run record without ${named} (this machine needs no proxy), or use https://`,
+			);
+		}
+		expect(proxy.seen).toEqual([]);
+		expect(calls(upstream)).toEqual([]);
+	});
+
+	it('plain http:// to this machine with HTTP_PROXY set but not in use: the call goes straight to the service, the proxy sees nothing', async () => {
+		await upstream.service.reset();
+		const proxy = await logging((_, response) => {
+			response.writeHead(502);
+			response.end();
+		});
+		// A token the upstream refuses: one call, exit 3.
+		const result = await run(args(upstream.apiUrl), { ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, http_proxy: proxy.url });
+		expect(result.status).toBe(3);
+		expect(calls(upstream)).toEqual([{ call: 'GET /v2/collections', status: 400 }]);
+		expect(proxy.seen).toEqual([]);
+	});
+
+	it('a redirect to another port: exit 1 naming the target; nothing reaches it', async () => {
+		const other = await logging((_, response) => response.end('{}'));
+		const service = await logging((_, response) => redirectTo(response, `${other.url}/v2/collections`));
+		const out = join(newDir(), 'clone.json');
+		const result = await run(['record', '--from', `${service.url}/v2`, '--token', TOKEN, '--out', out]);
+		expect(result.status).toBe(1);
+		expect(oneLine(result.stderr).replace(/^job-signals-mock record: [^:]+: /, '')).toBe(
+			`the API answered 302 with a redirect to ${other.url}/v2/collections, another origin than ${service.url}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from; 0 pages kept in ${out}.partial: run the same command again to continue`,
+		);
+		expect(service.seen).toEqual([`GET /v2/collections Bearer ${TOKEN}`]);
+		expect(other.seen).toEqual([]);
+	});
+
+	it('a redirect to a sub-domain (localhost → api.localhost, same port): exit 1, not followed', async () => {
+		const service = await logging((_, response, port) => redirectTo(response, `http://api.localhost:${port}/v2/collections`, 301));
+		const result = await run(args(`http://localhost:${service.port}/v2`));
+		expect(result.status).toBe(1);
+		expect(oneLine(result.stderr)).toContain(`the API answered 301 with a redirect to http://api.localhost:${service.port}/v2/collections, another origin than http://localhost:${service.port}:`);
+		expect(service.seen).toHaveLength(1);
+	});
+
+	it(`redirects within the origin are followed with the token, ${MAX_REDIRECTS} in a row; the next is an error`, async () => {
+		const hopOf = (request: IncomingMessage) => Number(new URL(request.url ?? '', 'http://x').searchParams.get('hop') ?? 0);
+		// MAX_REDIRECTS hops, then the API's refusal of the token: exit 3, after every hop carried it.
+		const ending = await logging((request, response) => {
+			if (hopOf(request) < MAX_REDIRECTS) return redirectTo(response, `/v2/collections?hop=${hopOf(request) + 1}`, 307);
+			response.writeHead(401, { 'content-type': 'application/json' });
+			response.end('{"message":"Invalid API token"}');
+		});
+		const ended = await run(args(`${ending.url}/v2`));
+		expect(ended.status).toBe(3);
+		expect(ending.seen).toEqual(Array.from({ length: MAX_REDIRECTS + 1 }, (_, hop) => `GET /v2/collections${hop === 0 ? '' : `?hop=${hop}`} Bearer ${TOKEN}`));
+		const endless = await logging((request, response) => redirectTo(response, `/v2/collections?hop=${hopOf(request) + 1}`));
+		const looped = await run(args(`${endless.url}/v2`));
+		expect(looped.status).toBe(1);
+		expect(oneLine(looped.stderr)).toContain(`the API answered 302 with a redirect to ${endless.url}/v2/collections?hop=${MAX_REDIRECTS + 1} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further;`);
+		expect(endless.seen).toHaveLength(MAX_REDIRECTS + 1);
+	});
 });

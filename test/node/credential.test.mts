@@ -1,4 +1,5 @@
 // The credential: its test as n8n runs it (the node's credentialTest method, found through testedBy), its refusal of plain http to another machine, and Requests per Minute.
+import { http, HttpResponse } from 'msw';
 import type { ICredentialDataDecryptedObject, ICredentialTestFunction, INodeType } from 'n8n-workflow';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -119,6 +120,44 @@ describe('credential test: the token only over https, or plain http to this mach
 			expect(await credentialTest({ ...mock.credentials, baseUrl }), baseUrl).toEqual({ status: 'OK', message: 'Connection successful' });
 			expect(mock.requests().slice(from).map((request) => new URL(request.url).origin), baseUrl).toEqual([sentTo]);
 		}
+	});
+});
+
+describe('credential test: redirects, by the nodes\' rule (tls-only.ts): within the origin only', () => {
+	const redirecting = (location: (url: URL) => string | undefined) =>
+		http.get('https://api.moved.example/v2/collections', ({ request }) => {
+			const to = location(new URL(request.url));
+			return to === undefined ? undefined : new HttpResponse(null, { status: 302, headers: { location: to } });
+		});
+	async function testWith(handler: ReturnType<typeof http.get>) {
+		const handlers = mock.service.handlers;
+		handlers.unshift(handler);
+		try {
+			const from = mock.requests().length;
+			const result = await credentialTest({ ...mock.credentials, baseUrl: 'https://api.moved.example/v2' });
+			return { result, sent: mock.requests().slice(from) };
+		} finally {
+			handlers.splice(handlers.indexOf(handler), 1);
+		}
+	}
+
+	it('to a sub-domain: not followed; the test fails naming the target, and nothing reaches it', async () => {
+		const { result, sent } = await testWith(redirecting(() => 'https://eu.api.moved.example/v2/collections'));
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				"The service answered 302 with a redirect to https://eu.api.moved.example/v2/collections, another origin than https://api.moved.example: the credential's tokens go to the API Base URL's own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the API Base URL.",
+		});
+		expect(sent.map((request) => request.url)).toEqual(['https://api.moved.example/v2/collections']);
+	});
+
+	it('within the origin: followed with the token, and the test passes', async () => {
+		const { result, sent } = await testWith(redirecting((url) => (url.searchParams.has('moved') ? undefined : '/v2/collections?moved=1')));
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful' });
+		expect(sent.map((request) => [request.url, request.headers.get('authorization')])).toEqual([
+			['https://api.moved.example/v2/collections', `Bearer ${String(mock.credentials.apiToken)}`],
+			['https://api.moved.example/v2/collections?moved=1', `Bearer ${String(mock.credentials.apiToken)}`],
+		]);
 	});
 });
 

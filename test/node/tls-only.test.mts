@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { runNode, type NodeRun } from '../../harness/in-process/workflow.mts';
 import { PollTrigger } from '../../harness/in-process/poll.mts';
+import { redirectTarget } from '../../contract/token-transport';
 import { isLoopbackHostname, tokenTransportProblem } from '../../nodes/shared/transport/tls-only';
 import { createTrigger } from '../trigger/trigger-under-test.mts';
 import { NODE_TYPE } from './direct.mts';
@@ -88,6 +89,26 @@ describe('the check, over the URL forms that could fool it', () => {
 		expect(withUser).toBe(apiRefusal('http://evil.com/v2', 'evil.com'));
 		expect(tokenTransportProblem('http://evil.com#@127.0.0.1', 'API Base URL')).toBe(apiRefusal('http://evil.com/#@127.0.0.1', 'evil.com'));
 		expect(tokenTransportProblem('ftp://127.0.0.1/v2', 'API Base URL')).toBe(`The API Base URL ftp://127.0.0.1/v2 uses the scheme ftp rather than https, so nothing was sent. ${USE_HTTPS}`);
+	});
+});
+
+describe('where a redirect points: the origin is scheme, host and port (contract/token-transport.ts)', () => {
+	const FROM = 'https://api.example.com/v2/jobs/filters';
+	const CASES: Array<[location: string | null, expected: ReturnType<typeof redirectTarget>, why: string]> = [
+		['/v2/jobs/filters/', { url: 'https://api.example.com/v2/jobs/filters/', sameOrigin: true }, 'a path: the same origin'],
+		['filters?page=2', { url: 'https://api.example.com/v2/jobs/filters?page=2', sameOrigin: true }, 'relative to the URL that got it'],
+		['HTTPS://API.EXAMPLE.COM:443/v2', { url: 'https://api.example.com/v2', sameOrigin: true }, 'the default port and upper case, as parsed'],
+		['https://eu.api.example.com/v2', { url: 'https://eu.api.example.com/v2', sameOrigin: false }, 'a sub-domain'],
+		['https://example.com/v2', { url: 'https://example.com/v2', sameOrigin: false }, 'the parent domain'],
+		['http://api.example.com/v2', { url: 'http://api.example.com/v2', sameOrigin: false }, 'https → http, same host'],
+		['https://api.example.com:8443/v2', { url: 'https://api.example.com:8443/v2', sameOrigin: false }, 'another port'],
+		['//evil.example/v2', { url: 'https://evil.example/v2', sameOrigin: false }, 'scheme-relative: another host'],
+		['https://api.example.com@evil.example/v2', { url: 'https://api.example.com@evil.example/v2', sameOrigin: false }, 'the host as a user name'],
+		['http://[::1', undefined, 'a Location that does not parse'],
+		[null, undefined, 'no Location'],
+	];
+	it.each(CASES)('%s → %o (%s)', (location, expected) => {
+		expect(redirectTarget(FROM, location)).toEqual(expected);
 	});
 });
 
@@ -181,29 +202,55 @@ describe('a redirect does not carry a token where the check did not look', () =>
 		}
 	}
 
-	it('https → plain http (same host, and another host): the Authorization header is not re-sent', async () => {
-		for (const target of ['http://api.redirect.example', 'http://evil.example']) {
+	const notFollowed = (status: number, target: string, origin: string, field = 'API Base URL') =>
+		`The service answered ${status} with a redirect to ${target}, another origin than ${origin}: the credential's tokens go to the ${field}'s own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the ${field}.`;
+
+	it('https → plain http (same host, another host) and → a sub-domain: not followed; the error names the target, only the first request was sent', async () => {
+		for (const target of ['http://api.redirect.example', 'http://evil.example', 'https://eu.api.redirect.example']) {
 			const redirect = http.get('https://api.redirect.example/v2/jobs/filters', () => new HttpResponse(null, { status: 302, headers: { location: `${target}/v2/jobs/filters` } }));
 			await withHandler(redirect, async () => {
+				const from = mock.requests().length;
 				const run = await getFilters(credentialWith({ baseUrl: 'https://api.redirect.example/v2' }));
-				const followed = mock.requests().filter((request) => new URL(request.url).origin === target);
-				expect(followed.length, target).toBeGreaterThan(0);
-				for (const request of followed) expect(request.headers.get('authorization'), target).toBeNull();
-				// Without its token the service refuses: the run says so, and never shows the token.
-				expect(run.error?.message, target).toBe('The service rejected the API token');
+				expect(run.error?.message, target).toBe(notFollowed(302, `${target}/v2/jobs/filters`, 'https://api.redirect.example'));
+				expect(mock.requests().slice(from).map((request) => request.url), target).toEqual(['https://api.redirect.example/v2/jobs/filters']);
 				expectNoToken(everything(run));
 			});
 		}
 	});
 
-	it('Subscriber → Upload does not follow a 307 (which would re-send its body, access_token included): it fails, naming the status', async () => {
-		const redirect = http.post('https://app.redirect.example/api/subscribers/upload', () => new HttpResponse(null, { status: 307, headers: { location: 'http://evil.example/api/subscribers/upload' } }));
+	it('a redirect within the origin is followed, with the token, and the run gets the answer at its end', async () => {
+		const redirect = http.get('https://api.redirect.example/v2/jobs/filters', ({ request }) =>
+			new URL(request.url).searchParams.has('moved') ? undefined : new HttpResponse(null, { status: 301, headers: { location: '/v2/jobs/filters?moved=1' } }),
+		);
 		await withHandler(redirect, async () => {
-			const run = await uploadOne(credentialWith({ appUrl: 'https://app.redirect.example' }));
-			expect(run.error?.message).toBe('The service answered 307');
-			expect(mock.requests().map((request) => new URL(request.url).origin)).toEqual(['https://app.redirect.example']);
-			expectNoToken(everything(run));
+			const from = mock.requests().length;
+			const run = await getFilters(credentialWith({ baseUrl: 'https://api.redirect.example/v2' }));
+			expect(run.error).toBeUndefined();
+			expect(run.items).toHaveLength(1);
+			const sent = mock.requests().slice(from);
+			expect(sent.map((request) => request.url)).toEqual(['https://api.redirect.example/v2/jobs/filters', 'https://api.redirect.example/v2/jobs/filters?moved=1']);
+			for (const request of sent) expect(request.headers.get('authorization')).toBe(`Bearer ${String(mock.credentials.apiToken)}`);
 		});
+	});
+
+	it('Subscriber → Upload follows no redirect (a 307 would re-send its body, access_token included): to another origin, nor within its own', async () => {
+		const cases: Array<[location: string, message: string]> = [
+			['http://evil.example/api/subscribers/upload', notFollowed(307, 'http://evil.example/api/subscribers/upload', 'https://app.redirect.example', 'App URL')],
+			[
+				'/api/subscribers/upload-again',
+				'The service answered 307 with a redirect to https://app.redirect.example/api/subscribers/upload-again: a POST request follows no redirect (it would be sent again, or turned into a GET), so it was not followed.',
+			],
+		];
+		for (const [location, message] of cases) {
+			const redirect = http.post('https://app.redirect.example/api/subscribers/upload', () => new HttpResponse(null, { status: 307, headers: { location } }));
+			await withHandler(redirect, async () => {
+				const from = mock.requests().length;
+				const run = await uploadOne(credentialWith({ appUrl: 'https://app.redirect.example' }));
+				expect(run.error?.message).toBe(message);
+				expect(mock.requests().slice(from).map((request) => request.url)).toEqual(['https://app.redirect.example/api/subscribers/upload']);
+				expectNoToken(everything(run));
+			});
+		}
 	});
 });
 

@@ -2,8 +2,11 @@
  * The recorder's calls: GET with the bearer token, paced by `Pacing`, each answer read whole and
  * parsed as JSON. Every failure is a RecordError with one line for the user and the exit status;
  * its message names the URL (never the token: the token goes in the Authorization header only).
+ * A redirect is followed by the nodes' rule (contract/token-transport.ts): to the same origin only,
+ * at most MAX_REDIRECTS in a row; fetch itself would follow one to a sub-domain with the token.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectTarget, shownUrl } from '../../../contract/token-transport';
 import type { Pacing, Pause } from './pacing.mts';
 
 /** One call's answer must arrive within this. */
@@ -46,12 +49,10 @@ export class ApiClient {
 			let response: Response;
 			let text: string;
 			try {
-				response = await fetch(url, {
-					headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
-					signal: AbortSignal.timeout(TIMEOUT_MS),
-				});
+				response = await this.follow(url, what);
 				text = await response.text();
 			} catch (error) {
+				if (error instanceof RecordError) throw error;
 				throw new RecordError(`cannot reach ${url}: ${reason(error)}`);
 			}
 			this.calls++;
@@ -72,6 +73,26 @@ export class ApiClient {
 				const type = response.headers.get('content-type') ?? 'no content type';
 				throw new RecordError(`${what}: the answer is not JSON (${(error as Error).message}; ${type}, ${text.length} characters: ${snippet(text)})`);
 			}
+		}
+	}
+
+	/** The answer to `GET url`, after the same-origin redirects it leads to. */
+	private async follow(url: string, what: string): Promise<Response> {
+		const signal = AbortSignal.timeout(TIMEOUT_MS);
+		let target = url;
+		for (let followed = 0; ; followed++) {
+			const response = await fetch(target, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' }, redirect: 'manual', signal });
+			const to = REDIRECT_STATUSES.includes(response.status) ? redirectTarget(target, response.headers.get('location')) : undefined;
+			if (to === undefined) return response;
+			await response.body?.cancel();
+			const answered = `${what}: the API answered ${response.status} with a redirect to ${shownUrl(to.url)}`;
+			if (!to.sameOrigin) {
+				throw new RecordError(
+					`${answered}, another origin than ${new URL(target).origin}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from`,
+				);
+			}
+			if (followed >= MAX_REDIRECTS) throw new RecordError(`${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
+			target = to.url;
 		}
 	}
 

@@ -135,7 +135,7 @@ function accountProblem(account: string): string | undefined {
 async function main(): Promise<number> {
 	let flags: RecordFlags;
 	try {
-		const parsed = parseRecordFlags(process.argv.slice(3), process.env);
+		const parsed = parseRecordFlags(process.argv.slice(3), process.env, process.execArgv);
 		if (parsed === 'help') {
 			console.log(RECORD_USAGE);
 			return EXIT.written;

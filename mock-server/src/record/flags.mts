@@ -1,4 +1,5 @@
 /** `job-signals-mock record`'s flags (`--name value` or `--name=value`) and usage; anything unknown or invalid is an error. */
+import { shownUrl, tokenRoute } from '../../../contract/token-transport';
 
 /** Where the token is read from when `--token` is not given (a command line is visible to every local user in `ps`). */
 export const TOKEN_VARIABLE = 'JOB_SIGNALS_TOKEN';
@@ -19,7 +20,8 @@ export class RecordFlagError extends Error {}
 export const RECORD_USAGE = `Usage: job-signals-mock record --from URL --token T --out FILE [--account ID] [--force]
   Walks an account's collections, sources, jobs and signals at its rate limit and writes
   them as a --data file; serve it with: job-signals-mock --sources 0 --data FILE
-  --from URL      the API base URL (https://<host>/v2)
+  --from URL      the API base URL (https://<host>/v2); plain http:// only to this machine
+                  (127.0.0.1, localhost or [::1])
   --token T       the account's API token (default: the ${TOKEN_VARIABLE} environment variable);
                   sent in the Authorization header only, never written to a file or printed
   --out FILE      the data file to write. The walk is kept in FILE.partial as it goes: the same
@@ -32,7 +34,8 @@ Exit status: 0 written, 1 the walk failed (FILE.partial kept: run again to conti
 
 const VALUED = ['from', 'token', 'out', 'account'] as const;
 
-export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv): RecordFlags | 'help' {
+/** `env` and `nodeFlags` (process.execArgv) say whether Node's fetch sends plain http through a proxy. */
+export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): RecordFlags | 'help' {
 	const given: Partial<Record<(typeof VALUED)[number], string>> = {};
 	let force = false;
 	for (let i = 0; i < argv.length; i++) {
@@ -60,7 +63,10 @@ export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv
 	if (/\s/.test(token)) throw new RecordFlagError('--token must not contain spaces');
 	const account = given.account ?? DEFAULT_ACCOUNT;
 	if (!/^[A-Za-z0-9_-]+$/.test(account)) throw new RecordFlagError(`--account must be an account id such as ${DEFAULT_ACCOUNT}, got "${account}"`);
-	return { from: baseUrl(given.from), token, out: given.out, account, force };
+	const from = baseUrl(given.from);
+	const proxy = proxyInTheWay(from, env, nodeFlags);
+	if (proxy !== undefined) throw new RecordFlagError(proxy);
+	return { from, token, out: given.out, account, force };
 }
 
 /** An http(s) URL without credentials, query or fragment (it is written into FILE.partial), trailing slash dropped. */
@@ -74,5 +80,29 @@ function baseUrl(value: string): string {
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RecordFlagError(`--from must be an http or https URL, got "${url.protocol}"`);
 	if (url.username !== '' || url.password !== '') throw new RecordFlagError('--from must not hold credentials: give the token with --token');
 	if (url.search !== '' || url.hash !== '') throw new RecordFlagError('--from must be the base URL only, without a query or fragment');
+	// The nodes' rule (contract/token-transport.ts): the token over TLS, or over plain http to this machine only.
+	const route = tokenRoute(url.href);
+	if (route.route === 'plain-http') {
+		throw new RecordFlagError(
+			`--from ${shownUrl(value)} uses plain http:// to ${route.hostname}, which is not this machine: the token would cross the network unencrypted, so nothing was sent. Use https:// (plain http:// only to 127.0.0.1, localhost or [::1])`,
+		);
+	}
 	return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * Why plain http to this machine would pass a proxy, which would read the token; undefined when it would not.
+ * Node's fetch uses HTTP_PROXY only when told to (NODE_USE_ENV_PROXY=1, --use-env-proxy); NO_PROXY is not read
+ * here (Node and other clients read it each their own way), so with a proxy on, plain http is refused outright.
+ */
+function proxyInTheWay(from: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[]): string | undefined {
+	if (tokenRoute(from).route !== 'loopback') return undefined;
+	const proxy = env.HTTP_PROXY || env.http_proxy;
+	if (!proxy) return undefined;
+	const switches = [
+		...(env.NODE_USE_ENV_PROXY !== undefined && !['', '0'].includes(env.NODE_USE_ENV_PROXY) ? ['NODE_USE_ENV_PROXY'] : []),
+		...([...nodeFlags, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].includes('--use-env-proxy') ? ['--use-env-proxy'] : []),
+	];
+	if (switches.length === 0) return undefined;
+	return `--from ${from} is plain http://, and ${switches.join(' and ')} make Node send it through the proxy in HTTP_PROXY, which would read the token: run record without ${switches.join(' and ')} (this machine needs no proxy), or use https://`;
 }

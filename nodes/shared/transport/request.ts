@@ -1,6 +1,6 @@
 /**
- * Every call to the service goes through here: tokens only over TLS
- * (tls-only.ts), the credential's bearer header
+ * Every call to the service goes through here: tokens only over TLS and to
+ * the credential's own origin (tls-only.ts), the credential's bearer header
  * (httpRequestWithAuthentication), pacing, retries of 429s and transient
  * failures, the check of every answer against the contract (answers.ts),
  * secrets kept out of what the service says, and the translation of failures
@@ -16,7 +16,7 @@ import {
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { ANSWERS, CHOICES, ENDPOINTS, LIMITS, type Endpoint, type EndpointName } from '../contract';
+import { ANSWERS, CHOICES, ENDPOINTS, LIMITS, REDIRECT_STATUSES, redirectTarget, shownUrl, type Endpoint, type EndpointName } from '../contract';
 import { pathOf, type AnswerOf, type ServiceRequest } from './answers';
 import { problemIn } from './check-answer';
 import { apiErrorFrom, invalidAnswerError, unreachableError, unreadableBody, type RawAnswer } from './errors';
@@ -24,7 +24,7 @@ import { describeNetworkError } from './network';
 import { hasServerWait, recordBudget, requestDone, waitForTurn } from './pacing';
 import { containsSecret, redactDeep, redactText, secretsOf, type Secrets } from './redact';
 import { backoffMs, RETRY_POLICY } from './retry-policy';
-import { tokenTransportProblem } from './tls-only';
+import { redirectProblem, tokenTransportProblem } from './tls-only';
 
 export const CREDENTIAL_TYPE = 'jobSignalsApi';
 
@@ -90,14 +90,17 @@ export async function serviceRequest<E extends EndpointName>(context: ServiceCon
 	const perMinute = requestsPerMinute(credentials);
 	let rateLimited = 0;
 	let transient = 0;
+	// Where the next attempt goes: the URL checked above, or a same-origin redirect's target (its query in it).
+	let target = { url, qs: request.qs };
+	let redirects = 0;
 	for (;;) {
 		await waitForTurn(budgetKey, documentedLimit, perMinute);
 		let response: FullResponse;
 		try {
 			response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
 				method: endpoint.method,
-				url,
-				qs: request.qs,
+				url: target.url,
+				qs: target.qs,
 				body: request.body,
 				json: true,
 				// The body as text: parsed here, so that a body that is not JSON is reported rather than passed on as a string.
@@ -106,11 +109,9 @@ export async function serviceRequest<E extends EndpointName>(context: ServiceCon
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: RETRY_POLICY.requestTimeoutMs,
-				// A redirect must not carry a token where the check above did not look: n8n re-sends the Authorization
-				// header on a cross-origin redirect unless told not to (https → http is cross-origin), and a 307/308
-				// would re-send a body (the upload's access_token) anywhere, so a request with a body follows none.
-				sendCredentialsOnCrossOriginRedirect: false,
-				disableFollowRedirect: request.body !== undefined,
+				// Redirects are followed below, same origin only: the HTTP client under n8n's helper (follow-redirects)
+				// keeps the Authorization header on a redirect to a sub-domain, whatever n8n is told.
+				disableFollowRedirect: true,
 			}, { credentialsDecrypted })) as FullResponse;
 		} catch (error) {
 			requestDone(budgetKey);
@@ -129,6 +130,21 @@ export async function serviceRequest<E extends EndpointName>(context: ServiceCon
 			requestDone(budgetKey);
 		}
 		if (status >= 200 && status < 300) return readAnswer(context, request, endpoint.answer, answer, secrets);
+		const redirect = REDIRECT_STATUSES.includes(status) ? redirectTarget(target.url, headerText(headers.location)) : undefined;
+		if (redirect !== undefined) {
+			const problem = redirectProblem({ status, from: target.url, to: redirect, method: endpoint.method, followed: redirects }, field);
+			if (problem !== undefined) {
+				const location = redactText(shownUrl(redirect.url), secrets);
+				throw new NodeApiError(context.getNode(), { status, location }, {
+					message: redactText(problem, secrets),
+					httpCode: String(status),
+					description: `Check the ${field} in the Job Signals API credential.`,
+				});
+			}
+			target = { url: redirect.url, qs: undefined };
+			redirects++;
+			continue;
+		}
 		if (endpoint.acceptStatuses?.includes(status)) return {} as AnswerOf<E>;
 		if (status === 429 && rateLimited < RETRY_POLICY.maxRateLimitRetries) {
 			// The pacer holds the next attempt until Retry-After has passed; without one, back off here.
@@ -142,6 +158,11 @@ export async function serviceRequest<E extends EndpointName>(context: ServiceCon
 		}
 		throw apiErrorFrom(context.getNode(), answer, request, secrets);
 	}
+}
+
+/** A header's value as text (the helper gives a repeated header as an array). */
+function headerText(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
 }
 
 /** The body as text, whatever the helper made of it (text, as asked; a Buffer or nothing on some paths). */

@@ -1,14 +1,17 @@
 /**
- * Tokens only over TLS: the API token (Authorization header) and the subscriber
- * upload access token (in the body) go over https://, or over plain http:// to
- * this machine only (a local mock). Checked on the exact URL a request is about
- * to be sent to, before anything is sent, by the only two senders the package
- * has: serviceRequest (request.ts: every call of the action node, both
- * triggers and the option lists) and the credential test (credential-test.ts).
+ * Tokens only over TLS, and only to the credential's own origin: the API token
+ * (Authorization header) and the subscriber upload access token (in the body)
+ * go over https://, or over plain http:// to this machine only (a local mock),
+ * and never on to another origin by a redirect. The rule is the contract's
+ * (contract/token-transport.ts, which the mock's `record` command holds to as
+ * well); here it gets the words the credential dialog uses. Checked on the exact
+ * URL a request is about to be sent to, before anything is sent, by the only two
+ * senders the package has: serviceRequest (request.ts: every call of the action
+ * node, both triggers and the option lists) and the credential test
+ * (credential-test.ts), and again on every redirect target.
  *
- * The URL is read the way the HTTP clients read it, with the WHATWG parser
- * (`new URL`, which axios in n8n's request helper and fetch both use), and only
- * its `protocol` and `hostname` are judged, never the text:
+ * The URL is read the way the HTTP clients read it (`new URL`), and only its
+ * `protocol` and `hostname` are judged, never the text:
  * - `http://127.0.0.1.evil.com`, `http://localhost.evil.com`: host names, not this machine: refused;
  * - `http://127.0.0.1@evil.com`, `http://evil.com#@127.0.0.1`: the host is evil.com: refused;
  * - `HTTP://LOCALHOST`: scheme and host name are lower-cased by the parser: accepted;
@@ -21,17 +24,12 @@
  * - `http://localhost.` (trailing dot), `*.localhost`, `0.0.0.0`, `[::]`: refused (not in the list);
  * - any other scheme (`ftp:`, `ws:`, `file:`, …), and a URL that does not parse: refused.
  */
+import { MAX_REDIRECTS, shownUrl, tokenRoute } from '../contract';
+
+export { isLoopbackHostname } from '../contract';
 
 /** The credential's URL fields, as the credential dialog names them. */
 export type UrlField = 'API Base URL' | 'App URL';
-
-/** A WHATWG hostname that is an IPv4 address in 127.0.0.0/8 (the parser writes every IPv4 host as four decimals; a name whose last label is a number is parsed as an address or refused, so it cannot get here). */
-const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-
-/** Whether a WHATWG URL's `hostname` is this machine: 127.0.0.0/8, `[::1]` or `localhost`. */
-export function isLoopbackHostname(hostname: string): boolean {
-	return hostname === 'localhost' || hostname === '[::1]' || LOOPBACK_IPV4.test(hostname);
-}
 
 const WHAT_TRAVELS: Record<UrlField, string> = {
 	'API Base URL': 'the API token',
@@ -45,28 +43,42 @@ const USE_HTTPS = 'Use https:// (plain http:// only for a local mock on 127.0.0.
  * `configured` is the credential's value the URL was built from: the message names it (without any user:password@).
  */
 export function tokenTransportProblem(url: string, field: UrlField, configured: string = url): string | undefined {
-	let parsed: URL;
-	try {
-		parsed = new URL(url);
-	} catch {
-		return `The ${field} ${shown(configured)} is not a valid URL, so nothing was sent. ${USE_HTTPS}`;
+	const verdict = tokenRoute(url);
+	switch (verdict.route) {
+		case 'tls':
+		case 'loopback':
+			return undefined;
+		case 'plain-http':
+			return `The ${field} ${shownUrl(configured)} uses plain http:// to ${verdict.hostname}, which is not this machine: ${WHAT_TRAVELS[field]} would cross the network unencrypted, so nothing was sent. ${USE_HTTPS}`;
+		case 'other-scheme':
+			return `The ${field} ${shownUrl(configured)} uses the scheme ${verdict.scheme} rather than https, so nothing was sent. ${USE_HTTPS}`;
+		case 'not-a-url':
+			return `The ${field} ${shownUrl(configured)} is not a valid URL, so nothing was sent. ${USE_HTTPS}`;
 	}
-	if (parsed.protocol === 'https:') return undefined;
-	if (parsed.protocol === 'http:') {
-		if (isLoopbackHostname(parsed.hostname)) return undefined;
-		return `The ${field} ${shown(configured)} uses plain http:// to ${parsed.hostname}, which is not this machine: ${WHAT_TRAVELS[field]} would cross the network unencrypted, so nothing was sent. ${USE_HTTPS}`;
-	}
-	return `The ${field} ${shown(configured)} uses the scheme ${parsed.protocol.slice(0, -1)} rather than https, so nothing was sent. ${USE_HTTPS}`;
 }
 
-/** The URL as a message shows it: parsed when it parses, user and password removed, no trailing slash added. */
-function shown(url: string): string {
-	try {
-		const parsed = new URL(url);
-		parsed.username = '';
-		parsed.password = '';
-		return url.endsWith('/') ? parsed.href : parsed.href.replace(/\/$/, '');
-	} catch {
-		return url;
+/** A redirect answer, as the sender read it: its status, where it came from, and where it points (redirectTarget). */
+export interface Redirect {
+	status: number;
+	from: string;
+	to: { url: string; sameOrigin: boolean };
+	method: string;
+	/** Redirects already followed on the way to `from`. */
+	followed: number;
+}
+
+/**
+ * Why a redirect is not followed, in words a user can act on; undefined when it is: a GET to the same origin,
+ * at most MAX_REDIRECTS in a row. Another origin (a sub-domain, another port, https → http) would get the token
+ * it was not given to; a request with another method would be re-sent with its body, or turned into a GET.
+ */
+export function redirectProblem(redirect: Redirect, field: UrlField): string | undefined {
+	const { status, from, to, method, followed } = redirect;
+	const answered = `The service answered ${status} with a redirect to ${shownUrl(to.url)}`;
+	if (!to.sameOrigin) {
+		return `${answered}, another origin than ${new URL(from).origin}: the credential's tokens go to the ${field}'s own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the ${field}.`;
 	}
+	if (method !== 'GET') return `${answered}: a ${method} request follows no redirect (it would be sent again, or turned into a GET), so it was not followed.`;
+	if (followed >= MAX_REDIRECTS) return `${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further.`;
+	return undefined;
 }
