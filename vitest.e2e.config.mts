@@ -5,8 +5,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // packed package, against the standalone mock over real HTTP. Slow by nature.
 
 /**
- * Files that mostly wait (on poll times, n8n's downtime, npm and the registry), run two at a time after the others,
- * which run alone: those keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
+ * Files with no tight time bound, most of which mostly wait (on poll times, n8n's downtime), run two at a time after
+ * the others; registry-install and resources are CPU-bound (npm, n8n starts) and gain only beside a waiting one. The
+ * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
  * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
  * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and poll-trigger's exact
  * count of failed polls, which one request past the node's 30 s timeout changes: seen once beside another file on a
