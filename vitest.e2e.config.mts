@@ -10,8 +10,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
  * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
  * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and poll-trigger's exact
- * count of failed polls, which one request past the node's 30 s timeout changes: seen once beside another file on a
- * machine at load 27). A file not listed here (a new one) runs alone. Listed longest first, so the two workers finish
+ * count of failed polls, which one request past the node's 30 s timeout changes, and dev-loop's 180 s for tsc --watch
+ * and n8n's reload: each failed once beside another file on the busy shared machine). A file not listed here (a new
+ * one) runs alone. Listed longest first, so the two workers finish
  * close together; measured in docs/testing.md.
  */
 const PAIRED = [
@@ -22,7 +23,6 @@ const PAIRED = [
 	'test/e2e/options.e2e.test.mts',
 	'test/e2e/resources.e2e.test.mts',
 	'test/e2e/restart-demo.e2e.test.mts',
-	'test/e2e/dev-loop.e2e.test.mts',
 	'test/e2e/trigger-versions.e2e.test.mts',
 	'test/e2e/ai-agent.e2e.test.mts',
 ];
