@@ -12,8 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and poll-trigger's exact
  * count of failed polls, which one request past the node's 30 s timeout changes, and dev-loop's 180 s for tsc --watch
  * and n8n's reload: each failed once beside another file on the busy shared machine). A file not listed here (a new
- * one) runs alone. Listed longest first, so the two workers finish
- * close together; measured in docs/testing.md.
+ * one) runs alone. Listed longest first, so the two workers finish close together; measured in docs/testing.md.
  */
 const PAIRED = [
 	'test/e2e/poll-trigger-durable.e2e.test.mts',
