@@ -1,14 +1,53 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // End-to-end: a real n8n (from the cache, installed on first use) with the
 // packed package, against the standalone mock over real HTTP. Slow by nature.
+
+/**
+ * Files with no tight time bound, most of which mostly wait (on poll times, n8n's downtime), run two at a time after
+ * the others; registry-install and resources are CPU-bound (npm, n8n starts) and gain only beside a waiting one. The
+ * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
+ * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
+ * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and poll-trigger's exact
+ * count of failed polls, which one request past the node's 30 s timeout changes, and dev-loop's 180 s for tsc --watch
+ * and n8n's reload: each failed once beside another file on the busy shared machine). A file not listed here (a new
+ * one) runs alone. Listed longest first, so the two workers finish close together; measured in docs/testing.md.
+ */
+const PAIRED = [
+	'test/e2e/poll-trigger-durable.e2e.test.mts',
+	'test/e2e/downtime.e2e.test.mts',
+	'test/e2e/poll-trigger-queue.e2e.test.mts',
+	'test/e2e/registry-install.e2e.test.mts',
+	'test/e2e/options.e2e.test.mts',
+	'test/e2e/resources.e2e.test.mts',
+	'test/e2e/restart-demo.e2e.test.mts',
+	'test/e2e/trigger-versions.e2e.test.mts',
+	'test/e2e/ai-agent.e2e.test.mts',
+];
+
+/** vitest's order (its groups first), then PAIRED's files in the order listed; a stable sort keeps the rest as vitest put them. */
+class PairedLongestFirst extends BaseSequencer {
+	override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+		const rank = (spec: TestSpecification) => {
+			const index = PAIRED.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
+			return index < 0 ? PAIRED.length : index;
+		};
+		return (await super.sort(files)).sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b));
+	}
+}
+
+const project = { include: ['test/e2e/**/*.e2e.test.mts'], testTimeout: 300_000, hookTimeout: 1_200_000 };
+
 export default defineConfig({
 	test: {
-		include: ['test/e2e/**/*.e2e.test.mts'],
-		// Redis, Postgres and Chromium first: a missing one is named with its install command.
-		globalSetup: ['test/e2e/system-packages.setup.mts'],
-		testTimeout: 300_000,
-		hookTimeout: 1_200_000,
-		fileParallelism: false,
+		// Redis, Postgres and Chromium first: a missing one is named with its install command. Then the package, packed
+		// once for every file. Both run once, by the root project: the projects below do not inherit them.
+		globalSetup: ['test/e2e/system-packages.setup.mts', 'test/e2e/packed-package.setup.mts'],
+		sequence: { sequencer: PairedLongestFirst },
+		projects: [
+			{ extends: false, test: { ...project, name: 'alone', exclude: PAIRED, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+			{ extends: false, test: { ...project, name: 'paired', include: PAIRED, maxWorkers: 2, sequence: { groupOrder: 2 } } },
+		],
 	},
 });

@@ -11,14 +11,31 @@ import { N8N_BIN, n8nEnv, PACKAGE_NAME, REPO_ROOT, type N8nPorts } from './confi
 import { freePort } from './ports.mts';
 import { runCommand, startService, waitForHttp, type Service } from './processes.mts';
 
-/** `npm pack` of the built package, installed into the user folder; the tarball's folder is removed. */
+/**
+ * The tarball of the built package that an e2e run packed once for all its files (test/e2e/packed-package.setup.mts sets
+ * it): `npm pack` in this workspace takes about 10 s (3 s of CPU), which every file would otherwise spend again.
+ */
+export const PACKED_TARBALL_ENV = 'JOB_SIGNALS_PACKED_TARBALL';
+
+/** `npm pack` of the built package into `destination`; returns the tarball's path. */
+export function packPackage(destination: string): string {
+	const [packed] = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT, encoding: 'utf8' }),
+	) as { filename: string }[];
+	return join(destination, packed.filename);
+}
+
+/** The built package installed into the user folder: the run's tarball (PACKED_TARBALL_ENV), else packed now into a folder removed after. */
 export function packAndInstallPackage(userFolder: string): void {
+	const packed = process.env[PACKED_TARBALL_ENV];
+	if (packed) {
+		if (!existsSync(packed)) throw new Error(`${PACKED_TARBALL_ENV}=${packed}: no such file (the run that packed it has ended?)`);
+		installPackage(userFolder, packed);
+		return;
+	}
 	const destination = mkdtempSync(join(tmpdir(), 'job-signals-pack-'));
 	try {
-		const [packed] = JSON.parse(
-			execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], { cwd: REPO_ROOT, encoding: 'utf8' }),
-		) as { filename: string }[];
-		installPackage(userFolder, join(destination, packed.filename));
+		installPackage(userFolder, packPackage(destination));
 	} finally {
 		rmSync(destination, { recursive: true, force: true });
 	}
