@@ -50,7 +50,7 @@ async function updatedJob(lines: string[]) {
 		const trigger = new PollTrigger({ type: TYPE, parameters, credentials: credentialsOf(mock) });
 		const activation = await measured(mock, () => trigger.tick());
 		const events = await mock.service.processCycle({ created: 0, updated: 3, deleted: 0, signals: 0 }, sourceId);
-		const updated = [...new Set(events.filter((e) => e.event_type === 'job_updated').map((e) => String(e.event_data.job_id)))];
+		const updated = [...new Set(events.filter((e) => e.event_type === 'job_updated').map((e) => String((e.event_data as { job_id: string }).job_id)))];
 		mock.takeCalls();
 		const change = await measured(mock, () => trigger.tick());
 		const right = once(ids(change.tick), updated);
