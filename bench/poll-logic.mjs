@@ -3,7 +3,8 @@
  * by side (e.g. a copy of the base commit's dist/ and this one's), alternating in blocks so both meet the same load.
  * No HTTP and no n8n: New Job's pollNew (the built dist/nodes/JobSignalsPollTrigger/poll-new.js) against an
  * in-memory offset list of 20,000 jobs, five per second, pages of 100. Measured in CPU time (process.cpuUsage),
- * which a busy machine disturbs less than wall time: an idle poll, and a poll that finds 1,000 new jobs.
+ * which a busy machine disturbs less than wall time: an idle poll, and a poll that finds 1,000 new jobs; then, once
+ * each, a bulk import (50,000 jobs on one second) polled with Include Existing Items: CPU time and the saved state's size.
  * Prints the medians per block and the ratio NEW / OLD.
  */
 import { createRequire } from 'node:module';
@@ -75,6 +76,22 @@ for (const [kind, repeat] of [['idle', 2000], ['1,000 new', 40]]) {
 	for (let b = 0; b < BLOCKS; b++) for (const side of b % 2 === 0 ? ['old', 'new'] : ['new', 'old']) times[side].push(await block(side, kind === 'idle' ? 'idle' : 'new', repeat));
 	const [o, n] = [median(times.old), median(times.new)];
 	lines.push(`${kind} poll: OLD ${o.toFixed(3)} ms CPU, NEW ${n.toFixed(3)} ms CPU (medians of ${BLOCKS} blocks of ${repeat}); NEW / OLD = ${(n / o).toFixed(3)}`);
+}
+// A bulk import: 50,000 jobs on one second above the list, one poll with Include Existing Items; then an idle poll.
+const BULK = 50_000;
+const bulk = Array.from({ length: BULK }, (_, i) => row(10_000_000 + i, NEWEST + 100));
+for (const side of ['old', 'new']) {
+	const { pollNew, TimeBudget } = sides[side];
+	const list = { items: [...bulk, ...base.slice(0, 100)] };
+	const feed = feedOver(list);
+	let cpu = cpuMs();
+	const { emitted, state } = await pollNew(context, feed, undefined, true, new TimeBudget(300_000));
+	const pollCpu = cpuMs() - cpu;
+	cpu = cpuMs();
+	const idle = await pollNew(context, feed, state, false, new TimeBudget(300_000));
+	const idleCpu = cpuMs() - cpu;
+	if (new Set(emitted.map((e) => e.id)).size !== BULK + 100 || idle.emitted.length !== 0) throw new Error(`${side}: bulk import not emitted exactly once`);
+	lines.push(`${side.toUpperCase()}: ${BULK.toLocaleString('en')} jobs on one second (+100 older), Include Existing Items: ${pollCpu.toFixed(0)} ms CPU, each once, saved state ${Buffer.byteLength(JSON.stringify(state))} bytes; the idle poll after: ${idleCpu.toFixed(1)} ms CPU`);
 }
 lines.push(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
 console.log(lines.join('\n'));
