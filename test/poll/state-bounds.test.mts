@@ -2,7 +2,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import type { Feed } from '../../nodes/JobSignalsPollTrigger/feeds.ts';
-import { changedSince, edgeAfter, isNew, jsonBytes, markFrom, NewestChange, STATE_BOUNDS, stateKey, type Keyed, type PollState } from '../../nodes/JobSignalsPollTrigger/position.ts';
+import { changedSince, edgeAfter, isNew, jsonBytes, markFrom, NewestChange, readState, STATE_BOUNDS, stateKey, type Keyed, type PollState } from '../../nodes/JobSignalsPollTrigger/position.ts';
 import { readDown, TimeBudget } from '../../nodes/JobSignalsPollTrigger/read-down.ts';
 import { handOffName } from '../../nodes/JobSignalsPollTrigger/recent-hand-offs.ts';
 
@@ -106,5 +106,16 @@ describe('poll state bounds', () => {
 		const bytes = Buffer.byteLength(JSON.stringify(state));
 		console.log(`largest state: ${bytes} bytes of ${STATE_BOUNDS.stateBytes}`);
 		expect(bytes).toBeLessThanOrEqual(STATE_BOUNDS.stateBytes);
+	});
+	it('the key is a digest of the parameters; a state saved with the parameters themselves (an earlier version) goes on under the digest', () => {
+		const parameters = JSON.stringify(['newJob', JSON.stringify(['/jobs', { search: 'x'.repeat(5000), offset: 0 }])]);
+		const key = stateKey(parameters);
+		expect(key).toHaveLength(43);
+		const saved = (pollState: unknown) => ({ getWorkflowStaticData: () => ({ pollState }) }) as unknown as IPollFunctions;
+		const earlier = { key: parameters, top: { at: 5, from: 5, ids: ['a'] }, backlog: [] };
+		expect(readState(saved(earlier), key, parameters)).toEqual({ ...earlier, key });
+		expect(readState(saved({ ...earlier, key }), key, parameters)).toEqual({ ...earlier, key });
+		// Other parameters: the trigger starts afresh.
+		expect(readState(saved(earlier), stateKey('other'), 'other')).toBeUndefined();
 	});
 });
