@@ -108,22 +108,29 @@ export const jobSearchFeed = (filters: IDataObject): Feed =>
 	feed(LIMITS.jobSearchPageSize, { request: { endpoint: 'jobSearch', operation: OPERATION }, list: offsetList(filters) }, 'job_id', (node, error) => unavailableFilterError(node, error, filters));
 
 /**
- * The position one item before `position` (offset and page kinds), and how many
- * leading items of that page to drop: a resumed walk re-reads the last item an
- * earlier poll handled, to see whether the list moved up under the stored position.
- * Undefined when the position is the top of the list or a cursor (cursors are tied to an item, not a place).
+ * The position one item before `position` (offset and page kinds), `stepBack` pages further up: where a
+ * resumed walk looks for the last item an earlier poll handled, to see whether the list moved under the stored place.
+ * Undefined when that is above the top of the list, or for a cursor (cursors are tied to an item, not a place).
  */
-export function oneBefore(feed: Feed, position: PageQuery, stepBack = 0): { position: PageQuery; drop: number } | undefined {
+export function oneBefore(feed: Feed, position: PageQuery, stepBack = 0): PageQuery | undefined {
 	if (feed.kind === 'offset') {
 		const offset = Number(position.offset) - 1 - stepBack * feed.pageSize;
-		return offset < 0 ? undefined : { position: { ...position, offset }, drop: 0 };
+		return offset < 0 ? undefined : { ...position, offset };
 	}
 	if (feed.kind === 'page') {
 		const page = Number(position.page) - 1 - stepBack;
-		return page < 1 ? undefined : { position: { ...position, page }, drop: stepBack > 0 ? 0 : feed.pageSize - 1 };
+		return page < 1 ? undefined : { ...position, page };
 	}
 	return undefined;
 }
+
+/** What a segment keeps of a position: the parameters that differ from the list's first page (offset, page, cursor), not the filters. */
+export function placeOf(feed: Feed, position: PageQuery): PageQuery {
+	return Object.fromEntries(Object.entries(position).filter(([name, value]) => JSON.stringify(feed.first[name]) !== JSON.stringify(value)));
+}
+
+/** The position a kept place stands for (a place kept whole by an earlier version reads the same). */
+export const queryAt = (feed: Feed, place: PageQuery): PageQuery => ({ ...feed.first, ...place });
 
 /** The feed the trigger's parameters select, built with the action node's parameter checks; its key names the event too: switching events starts afresh. */
 export async function feedFor(context: IPollFunctions, event: PollEvent): Promise<Feed> {

@@ -4,9 +4,9 @@
  * drained while the budget lasts. Items come out newest first, as the API lists them.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { isAbove, isNew, markFrom, type Keyed, type Mark, type PollState, type Segment } from './position';
+import { isAbove, isNew, STATE_BOUNDS, type Keyed, type Mark, type PollState, type Segment, type StateBounds } from './position';
 import type { TimeBudget } from './read-down';
-import type { Feed } from './feeds';
+import { queryAt, type Feed } from './feeds';
 import { readDown } from './read-down';
 
 /** Below everything: a walk against it emits nothing and stops after its first page. */
@@ -25,30 +25,32 @@ export async function pollNew(
 	saved: PollState | undefined,
 	includeExisting: boolean,
 	budget: TimeBudget,
+	bounds: StateBounds = STATE_BOUNDS,
 ): Promise<{ emitted: Keyed[]; state: PollState }> {
 	if (!saved && !includeExisting) {
 		// First activation: record where the list stands.
-		const first = await readDown(context, feed, { position: feed.first, below: ALL_OLD }, budget);
-		return { emitted: [], state: { key: feed.key, top: markFrom(first.seen, first.ended), backlog: [] } };
+		const first = await readDown(context, feed, { position: feed.first, below: ALL_OLD }, budget, bounds);
+		return { emitted: [], state: { key: feed.key, top: first.seen.mark(first.ended), backlog: [] } };
 	}
 	const state: PollState = saved ?? { key: feed.key, top: null, backlog: [] };
-	const top = await readDown(context, feed, { position: feed.first, below: state.top }, budget);
-	const emitted = top.emitted.filter((item) => !pendingIn(item, state.backlog));
+	// As many segments as the state keeps: drain them first; the top waits (its items stay new, later, never lost).
+	const top = state.backlog.length >= bounds.segments ? undefined : await readDown(context, feed, { position: feed.first, below: state.top }, budget, bounds);
+	const emitted = top ? top.emitted.filter((item) => !pendingIn(item, state.backlog)) : [];
 	const backlog: Segment[] = [];
 	let drained = false;
 	for (const [index, segment] of state.backlog.entries()) {
 		// Each poll moves the backlog on by at least a page; more while the budget lasts.
-		if (top.rest || (drained && budget.spent())) {
+		if (top?.rest || (drained && budget.spent())) {
 			backlog.push(segment);
 			continue;
 		}
-		const part = await readDown(context, feed, { position: segment.resume, above: segment.above, below: segment.below }, budget);
+		const part = await readDown(context, feed, { position: queryAt(feed, segment.resume), above: segment.above, below: segment.below }, budget, bounds);
 		drained = true;
 		const older = state.backlog.slice(index + 1);
-		emitted.push(...part.emitted.filter((item) => !pendingIn(item, older)));
+		for (const item of part.emitted) if (!pendingIn(item, older)) emitted.push(item);
 		if (part.rest) backlog.push(part.rest);
 	}
-	if (top.rest) backlog.unshift(top.rest);
+	if (top?.rest) backlog.unshift(top.rest);
 	const unique = new Map(emitted.map((item) => [item.id, item]));
-	return { emitted: [...unique.values()], state: { key: feed.key, top: markFrom(top.seen, top.ended), backlog } };
+	return { emitted: [...unique.values()], state: { key: feed.key, top: top ? top.seen.mark(top.ended) : state.top, backlog } };
 }

@@ -5,11 +5,12 @@
  * stops; when it moved, the poll reads every page and emits the jobs changed
  * since the last poll, leaving out jobs created since (those are New Job events).
  * The first activation reads every page once, to know each job's last change.
- * A change walk is not cut by the poll budget: one company's jobs are a few pages.
+ * A change walk is not cut by the poll budget. It holds one page at a time, the
+ * changed jobs (the output) and running figures: the newest change, the next Mark's first items.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { isNew, markFrom, type Keyed, type PollState } from './position';
-import type { Feed, FeedPage, FeedReader } from './feeds';
+import { changedSince, isNew, NewestChange, STATE_BOUNDS, TopSeen, type Keyed, type PollState, type StateBounds } from './position';
+import type { Feed } from './feeds';
 
 const updatedAt = (item: Keyed) => (typeof item.item.updated_at === 'number' ? item.item.updated_at : -Infinity);
 
@@ -17,38 +18,28 @@ export async function pollUpdated(
 	context: IPollFunctions,
 	feed: Feed,
 	saved: PollState | undefined,
+	bounds: StateBounds = STATE_BOUNDS,
 ): Promise<{ emitted: Keyed[]; state: PollState }> {
 	const reader = feed.reader(context);
-	const first = await reader.read(feed.first);
-	const reported = Number(first.metrics?.updated_at);
+	let page = await reader.read(feed.first);
+	const reported = Number(page.metrics?.updated_at);
 	const since = saved?.updated;
 	if (since && saved.top && !(reported > since.at)) return { emitted: [], state: saved };
-	const all = await readAll(reader, first);
-	const at = Math.max(since?.at ?? 0, Number.isFinite(reported) ? reported : 0, ...all.map(updatedAt));
-	const state: PollState = {
-		key: feed.key,
-		top: markFrom(all, true),
-		backlog: [],
-		updated: { at, ids: all.filter((item) => updatedAt(item) === at).map((item) => item.id) },
-	};
-	// First activation: the walk only records which jobs exist and the newest change.
-	if (!since || !saved.top) return { emitted: [], state };
-	const top = saved.top;
-	const changed = all.filter((item) => {
-		const changedAt = updatedAt(item);
-		return (changedAt > since.at || (changedAt === since.at && !since.ids.includes(item.id))) && !isNew(item, top);
-	});
-	return { emitted: changed, state };
-}
-
-/** Every page of the source; the change can be anywhere. */
-async function readAll(reader: FeedReader, first: FeedPage): Promise<Keyed[]> {
-	const all = [...first.items];
-	let next = first.next;
-	while (next) {
-		const page = await reader.read(next);
-		all.push(...page.items);
-		next = page.next;
+	// First activation (nothing to compare with): the walk only records which jobs exist and the newest change.
+	const previous = since && saved.top ? { since, top: saved.top } : undefined;
+	const newest = new NewestChange(Math.max(since?.at ?? 0, Number.isFinite(reported) ? reported : 0), bounds);
+	const top = new TopSeen(bounds);
+	const changed: Keyed[] = [];
+	// Every page of the source: the change can be anywhere.
+	for (;;) {
+		top.add(page.items);
+		for (const item of page.items) {
+			const changedAt = updatedAt(item);
+			newest.add(item.id, changedAt);
+			if (previous && changedSince(item.id, changedAt, previous.since) && !isNew(item, previous.top)) changed.push(item);
+		}
+		if (!page.next) break;
+		page = await reader.read(page.next);
 	}
-	return all;
+	return { emitted: changed, state: { key: feed.key, top: top.mark(true), backlog: [], updated: newest.edge() } };
 }

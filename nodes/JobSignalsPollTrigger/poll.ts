@@ -10,7 +10,7 @@ import { pollNew } from './poll-new';
 import { pollUpdated } from './poll-updated';
 import { isPollEvent, shapePolled } from './properties';
 import { readBoolean } from '../shared/parameters';
-import { readState, writeState } from './position';
+import { readState, stateKey, writeState } from './position';
 import { handOffName, rememberHandOff, savedBeforeLastHandOff } from './recent-hand-offs';
 import { testEvent } from './test-event';
 
@@ -29,8 +29,9 @@ const budgetMs = (context: IPollFunctions) => (typeof context.getPollBudgetMs ==
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const event = this.getNodeParameter('event');
 	if (!isPollEvent(event)) throw new NodeOperationError(this.getNode(), `Trigger On must be New Signal, New Job or Updated Job, got ${JSON.stringify(event)}`);
-	const feed = await feedFor(this, event);
-	if (this.getMode() === 'manual') return await testEvent(this, event, feed);
+	const parameters = await feedFor(this, event);
+	if (this.getMode() === 'manual') return await testEvent(this, event, parameters);
+	const feed = { ...parameters, key: stateKey(parameters.key) };
 	const trigger = JSON.stringify([this.getWorkflow().id, this.getNode().id]);
 	if (running.has(trigger)) {
 		this.logger.info('Job Signals (Polling) Trigger: the previous poll of this trigger is still running; this poll time is skipped', { workflowId: this.getWorkflow().id, node: this.getNode().name });
@@ -38,7 +39,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	}
 	running.add(trigger);
 	try {
-		const saved = readState(this, feed.key);
+		const saved = readState(this, feed.key, parameters.key);
 		const position = JSON.stringify(saved ?? null);
 		const { emitted, state } =
 			event === 'updatedJob'
