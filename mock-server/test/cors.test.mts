@@ -1,4 +1,4 @@
-// Which pages may call the mock (http/cors.mts): the loopback origins by default, a list, or `*`; a page not allowed is
+// Which pages may call the mock (src/http/cors.mts): the loopback origins by default, a list, or `*`; a page not allowed is
 // refused with 403 before any handler runs, on every route family (service, app routes, control, WireMock admin, the
 // page), simple and preflighted, and nothing changes; requests without Origin are served. The CORS headers of the
 // answers (preflight, 405/404/413), in-process and over real HTTP. The origin decision under fast-check.
