@@ -25,9 +25,9 @@
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { eventKey, isLoadedStaticData, recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
+import { eventKey, isLoadedStaticData, PERSISTED_WINDOW, recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
 import { recordInDatabase } from '../shared/database-record';
-import { claimedInProcess, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
+import { newestClaims, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
 import { shapeEvents, TRIGGER_OUTPUT_VERSION } from './event-output';
 
 export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -37,7 +37,7 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
 	const staticData = this.getWorkflowStaticData('node');
 	const written = isLoadedStaticData(staticData) && writtenBefore(trigger, deliveredKeys);
-	const persisted = written || recordInPersistedWindow(staticData, [...claimedInProcess(trigger), ...deliveredKeys]);
+	const persisted = written || recordInPersistedWindow(staticData, newestClaims(trigger, deliveredKeys, PERSISTED_WINDOW));
 	if (persisted && !written) wroteClaims(trigger);
 	recordedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));

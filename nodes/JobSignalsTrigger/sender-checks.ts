@@ -74,11 +74,20 @@ type Read = (name: string, fallback: string) => unknown;
 const parsed = new Map<string, SenderSettings | SettingsProblem>();
 const PARSED_KEPT = 64;
 
+/** Both options left empty, the default: nothing to read or parse. */
+const NO_CHECKS: SenderSettings = Object.freeze({});
+
+/** n8n reads an option left out or empty as '' (n8n-core's getNodeParameter, also through expressions and validation). */
+const isEmpty = (value: unknown) => value === undefined || value === '';
+
 /** The options as set. A field set by expression is read as evaluated; one that gives nothing while set is a problem, not "off". */
 function readSettings(node: INode, read: Read): SenderSettings | SettingsProblem {
 	const raw = (typeof node.parameters.options === 'object' && node.parameters.options !== null ? node.parameters.options : {}) as IDataObject;
-	const ips = read('options.allowedIps', '');
-	const secret = read('options.urlSecret', '');
+	// Every delivery comes here first: with both options empty it costs no parameter read (each one builds n8n's
+	// expression context), no key and no lookup.
+	if (isEmpty(raw.allowedIps) && isEmpty(raw.urlSecret)) return NO_CHECKS;
+	const ips = isEmpty(raw.allowedIps) ? '' : read('options.allowedIps', '');
+	const secret = isEmpty(raw.urlSecret) ? '' : read('options.urlSecret', '');
 	const key = JSON.stringify([ips, secret, typeof raw.allowedIps === 'string' && raw.allowedIps.trim() !== '', typeof raw.urlSecret === 'string' && raw.urlSecret.trim() !== '']);
 	const known = parsed.get(key);
 	if (known !== undefined) return known;
