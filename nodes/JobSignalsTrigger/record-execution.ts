@@ -34,7 +34,9 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 	const items = this.getInputData();
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
 	const deliveredKeys = delivered.map(eventKey);
-	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
+	// n8n's getNode() deep-copies the node with all its parameters: one copy serves the execution.
+	const node = this.getNode();
+	const trigger = triggerKey(this.getWorkflow().id, node.id);
 	const staticData = this.getWorkflowStaticData('node');
 	const written = isLoadedStaticData(staticData) && writtenBefore(trigger, deliveredKeys);
 	const persisted = written || recordInPersistedWindow(staticData, newestClaims(trigger, deliveredKeys, PERSISTED_WINDOW));
@@ -42,7 +44,7 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 	recordedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, trigger, delivered, paired);
-	if (this.getNode().typeVersion >= TRIGGER_OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
+	if (node.typeVersion >= TRIGGER_OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), node)];
 	return [passing];
 }
 

@@ -148,7 +148,7 @@ function urlSecretProblem(message: string): SettingsProblem {
 
 type ParameterContext = IHookFunctions | IWebhookFunctions;
 
-const settingsOf = (context: ParameterContext) => readSettings(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback));
+const settingsOf = (context: ParameterContext, node: INode = context.getNode()) => readSettings(node, (name, fallback) => context.getNodeParameter(name, fallback));
 
 /** On activation (publish, each start, Listen for test event): a setting that cannot be used stops it with what to fix. */
 export function checkSenderSettings(context: IHookFunctions): void {
@@ -177,9 +177,9 @@ export interface Refusal {
 	reason: string;
 }
 
-/** Why this request may not start the workflow, or undefined when it may. */
-export function refusedSender(context: IWebhookFunctions): Refusal | undefined {
-	const settings = settingsOf(context);
+/** Why this request may not start the workflow, or undefined when it may. `node`: the delivery's copy of the node (receive.ts). */
+export function refusedSender(context: IWebhookFunctions, node: INode): Refusal | undefined {
+	const settings = settingsOf(context, node);
 	if (isProblem(settings)) {
 		// Activation refuses this; a value set by expression can still change. Which entry is wrong is the workflow's business, not the sender's.
 		return { status: 500, reason: `the trigger's ${settings.option} option cannot be used: publish the workflow again to see what to fix` };
