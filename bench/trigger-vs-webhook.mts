@@ -12,7 +12,7 @@
  * from /proc) per delivery; n8n's executions are counted through its REST API.
  * With n8n's default (eager) expression isolate and with
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true; regular mode, and queue mode with
- * BENCH_TRIGGER_MODES=regular,queue (BENCH_TRIGGER_ENGINE=eager or lazy: that one only).
+ * BENCH_TRIGGER_MODES=regular,queue (BENCH_TRIGGER_ENGINE=eager or lazy: that one only; BENCH_TRIGGER_IN_FLIGHT=1: those only).
  * Fails only when an answer is not 200 or executions do not match deliveries.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,10 +23,12 @@ import { listExecutions, startDeployment, type Deployment, type Mode } from '../
 import { jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.mts';
 import { PERSISTED_WINDOW } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
 
-const IN_FLIGHT = [1, 8, 32];
+/** BENCH_TRIGGER_IN_FLIGHT=1 (or 1,8 …) runs only those. */
+const IN_FLIGHT = (process.env.BENCH_TRIGGER_IN_FLIGHT ?? '1,8,32').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_TRIGGER_ROUNDS ?? 5);
 /** Deliveries per workflow per round, by in-flight count. */
 const PER_ROUND: Record<number, number> = { 1: 100, 8: 240, 32: 320 };
+for (const n of IN_FLIGHT) if (!(n in PER_ROUND)) throw new Error(`BENCH_TRIGGER_IN_FLIGHT: ${n} is not one of ${Object.keys(PER_ROUND).join(', ')}`);
 /**
  * Warm-up deliveries per workflow, 8 in flight: enough for n8n's and the node's code to be compiled for this path,
  * and more than the trigger's persisted window holds, so every round meets the window full, as a busy trigger does.

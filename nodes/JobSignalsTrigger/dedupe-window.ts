@@ -77,7 +77,8 @@ export function recordInPersistedWindow(staticData: IDataObject, newestKeys: Ite
 	if (!isLoadedStaticData(staticData)) return false;
 	// A set keeps each key at its first place: a delivered event is also among the claims.
 	const newest = new Set(newestKeys);
-	const older = entries(storedKeys(staticData)).filter((key) => !newest.has(key));
+	// When the newest fill the window, no stored key is kept: the stored list is not read.
+	const older = newest.size >= PERSISTED_WINDOW ? [] : entries(storedKeys(staticData)).filter((key) => !newest.has(key));
 	const kept = [...older, ...newest].slice(-PERSISTED_WINDOW);
 	staticData.seenEventKeys = kept.length === 0 ? '\n' : `\n${kept.join('\n')}\n`;
 	staticData.seenEventCount = kept.length;

@@ -7,7 +7,7 @@
  * selected and an event the filters drop (anything but 200 only makes the service retry); 400 with a short reason for
  * a body that is not an envelope; 413 for a body over MAX_BODY_BYTES.
  */
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INode, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { checkEnvelope } from './envelope';
 import { eventKey, inPersistedWindow } from './dedupe-window';
 import { claimInProcess, triggerKey } from './process-window';
@@ -19,7 +19,9 @@ import { refusedSender } from './sender-checks';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const refused = refusedSender(this);
+	// n8n's getNode() deep-copies the node with all its parameters: one copy per delivery serves every step.
+	const node = this.getNode();
+	const refused = refusedSender(this, node);
 	if (refused !== undefined) return refuse(this, refused.status, refused.reason);
 	const request = this.getRequestObject();
 	if (bodyBytes(request, this.getBodyData()) > MAX_BODY_BYTES) {
@@ -33,14 +35,14 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!events.includes(envelope.event_type)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'event type not selected' } };
 	}
-	const version = this.getNode().typeVersion;
+	const version = node.typeVersion;
 	if (version >= TRIGGER_OUTPUT_VERSION) {
-		const filters = readEventFilters(this.getNode(), this.getNodeParameter('signalFilters', {}) as IDataObject, this.getNodeParameter('jobFilters', {}) as IDataObject);
+		const filters = readEventFilters(node, this.getNodeParameter('signalFilters', {}) as IDataObject, this.getNodeParameter('jobFilters', {}) as IDataObject);
 		const reason = filteredOut(envelope, filters);
 		if (reason !== undefined) return { webhookResponse: { received: true, emitted: false, reason } };
 	}
 	// A test delivery ("Listen for test event") is never a repeat: n8n does not save test runs either.
-	if (this.getMode() !== 'manual' && !claimEvent(this, envelope.webhook_event_id)) {
+	if (this.getMode() !== 'manual' && !claimEvent(this, node, envelope.webhook_event_id)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
 	// Version 1.1 emits every field; the execution shapes it (record-execution.ts). Version 1 shapes it here.
@@ -53,10 +55,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
  * this request) or claimed before in this process. The claim is written to
  * static data by `execute()`, inside the execution this delivery starts.
  */
-function claimEvent(context: IWebhookFunctions, eventId: string): boolean {
+function claimEvent(context: IWebhookFunctions, node: INode, eventId: string): boolean {
 	const key = eventKey(eventId);
 	if (inPersistedWindow(context.getWorkflowStaticData('node'), key)) return false;
-	return claimInProcess(triggerKey(context.getWorkflow().id, context.getNode().id), key);
+	return claimInProcess(triggerKey(context.getWorkflow().id, node.id), key);
 }
 
 /**

@@ -25,24 +25,26 @@
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { eventKey, isLoadedStaticData, recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
+import { eventKey, isLoadedStaticData, PERSISTED_WINDOW, recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
 import { recordInDatabase } from '../shared/database-record';
-import { claimedInProcess, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
+import { newestClaims, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
 import { shapeEvents, TRIGGER_OUTPUT_VERSION } from './event-output';
 
 export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
 	const deliveredKeys = delivered.map(eventKey);
-	const trigger = triggerKey(this.getWorkflow().id, this.getNode().id);
+	// n8n's getNode() deep-copies the node with all its parameters: one copy serves the execution.
+	const node = this.getNode();
+	const trigger = triggerKey(this.getWorkflow().id, node.id);
 	const staticData = this.getWorkflowStaticData('node');
 	const written = isLoadedStaticData(staticData) && writtenBefore(trigger, deliveredKeys);
-	const persisted = written || recordInPersistedWindow(staticData, [...claimedInProcess(trigger), ...deliveredKeys]);
+	const persisted = written || recordInPersistedWindow(staticData, newestClaims(trigger, deliveredKeys, PERSISTED_WINDOW));
 	if (persisted && !written) wroteClaims(trigger);
 	recordedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, trigger, delivered, paired);
-	if (this.getNode().typeVersion >= TRIGGER_OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), this.getNode())];
+	if (node.typeVersion >= TRIGGER_OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), node)];
 	return [passing];
 }
 

@@ -74,11 +74,20 @@ type Read = (name: string, fallback: string) => unknown;
 const parsed = new Map<string, SenderSettings | SettingsProblem>();
 const PARSED_KEPT = 64;
 
+/** Both options left empty, the default: nothing to read or parse. */
+const NO_CHECKS: SenderSettings = Object.freeze({});
+
+/** n8n reads an option left out or empty as '' (n8n-core's getNodeParameter, also through expressions and validation). */
+const isEmpty = (value: unknown) => value === undefined || value === '';
+
 /** The options as set. A field set by expression is read as evaluated; one that gives nothing while set is a problem, not "off". */
 function readSettings(node: INode, read: Read): SenderSettings | SettingsProblem {
 	const raw = (typeof node.parameters.options === 'object' && node.parameters.options !== null ? node.parameters.options : {}) as IDataObject;
-	const ips = read('options.allowedIps', '');
-	const secret = read('options.urlSecret', '');
+	// Every delivery comes here first: with both options empty it costs no parameter read (each one builds n8n's
+	// expression context), no key and no lookup.
+	if (isEmpty(raw.allowedIps) && isEmpty(raw.urlSecret)) return NO_CHECKS;
+	const ips = isEmpty(raw.allowedIps) ? '' : read('options.allowedIps', '');
+	const secret = isEmpty(raw.urlSecret) ? '' : read('options.urlSecret', '');
 	const key = JSON.stringify([ips, secret, typeof raw.allowedIps === 'string' && raw.allowedIps.trim() !== '', typeof raw.urlSecret === 'string' && raw.urlSecret.trim() !== '']);
 	const known = parsed.get(key);
 	if (known !== undefined) return known;
@@ -139,7 +148,7 @@ function urlSecretProblem(message: string): SettingsProblem {
 
 type ParameterContext = IHookFunctions | IWebhookFunctions;
 
-const settingsOf = (context: ParameterContext) => readSettings(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback));
+const settingsOf = (context: ParameterContext, node: INode = context.getNode()) => readSettings(node, (name, fallback) => context.getNodeParameter(name, fallback));
 
 /** On activation (publish, each start, Listen for test event): a setting that cannot be used stops it with what to fix. */
 export function checkSenderSettings(context: IHookFunctions): void {
@@ -168,9 +177,9 @@ export interface Refusal {
 	reason: string;
 }
 
-/** Why this request may not start the workflow, or undefined when it may. */
-export function refusedSender(context: IWebhookFunctions): Refusal | undefined {
-	const settings = settingsOf(context);
+/** Why this request may not start the workflow, or undefined when it may. `node`: the delivery's copy of the node (receive.ts). */
+export function refusedSender(context: IWebhookFunctions, node: INode): Refusal | undefined {
+	const settings = settingsOf(context, node);
 	if (isProblem(settings)) {
 		// Activation refuses this; a value set by expression can still change. Which entry is wrong is the workflow's business, not the sender's.
 		return { status: 500, reason: `the trigger's ${settings.option} option cannot be used: publish the workflow again to see what to fix` };
