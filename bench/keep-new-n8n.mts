@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startDeployment } from '../harness/n8n/deployment.mts';
 import { keepNewWorkflow, lanePaths, latestExecution, sendToLane, type Lane, type LaneRun } from '../harness/n8n/keep-new-lanes.mts';
-import { MAX_SEEN } from '../nodes/JobSignals/actions/deduplication/keepNew.operation';
+import { MAX_SEEN } from '../nodes/JobSignals/helpers/newest-ids';
 
 const WORKFLOW = 'keepNewBench';
 const ROUNDS = 40;

@@ -12,7 +12,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { PollTrigger, type Tick } from '../harness/in-process/poll.mts';
-import { bulkImport } from '../test/poll/bulk-import.mts';
+import { bulkImport } from '../harness/in-process/bulk-import.mts';
 import { startLoggedMock, type LoggedMock } from './node/logged-mock.mts';
 
 const TYPE = 'n8n-nodes-job-signals.jobSignalsPollTrigger';

@@ -54,7 +54,7 @@ export function claimedInProcess(triggerKey: string): string[] {
  * The newest `count` of the claims followed by the given keys this process has not claimed (each once), oldest first:
  * the end of that list with every claim, which is all a write of the persisted window keeps of it. An execution
  * asks this instead of copying all WINDOW_SIZE claims into a set: at 2,000 claims that copy was the largest part of
- * the trigger's own CPU per delivery (docs/benchmarks.md, "The tail at 1 in flight").
+ * the trigger's own CPU per delivery (docs/benchmarks.md, "Side by side with n8n's Webhook node").
  */
 export function newestClaims(triggerKey: string, keys: Iterable<string>, count: number): string[] {
 	const claimed = windows.get(triggerKey)?.keys ?? new Set<string>();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
 import { keepNewWorkflow, lanePaths, latestExecution, sendToLane, type Lane } from '../../harness/n8n/keep-new-lanes.mts';
-import { MAX_SEEN } from '../../nodes/JobSignals/actions/deduplication/keepNew.operation';
+import { MAX_SEEN } from '../../nodes/JobSignals/helpers/newest-ids';
 
 const WORKFLOW = 'keepNewBound';
 const SIZES = [MAX_SEEN - 1, MAX_SEEN, MAX_SEEN + 1, 2.5 * MAX_SEEN];

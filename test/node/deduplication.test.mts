@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkflowExecuteMode } from 'n8n-workflow';
-import { MAX_SEEN } from '../../nodes/JobSignals/actions/deduplication/keepNew.operation';
+import { MAX_SEEN } from '../../nodes/JobSignals/helpers/newest-ids';
 import { runNode } from '../../harness/in-process/workflow.mts';
 import { NODE_TYPE } from './direct.mts';
 

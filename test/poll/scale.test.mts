@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_BOUNDS } from '../../nodes/JobSignalsPollTrigger/position.ts';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
-import { bulkImport } from './bulk-import.mts';
+import { bulkImport } from '../../harness/in-process/bulk-import.mts';
 import { expectExactlyOnce, idsOf, processCycle, serviceCalls, trigger } from './setup.mts';
 
 const BULK = 50_000;

@@ -2,7 +2,7 @@
 // offsets and cursors find their place again while new jobs arrive on top (some further than the window reaches) and jobs are deleted.
 import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
-import { BULK_SOURCE, bulkImport } from './bulk-import.mts';
+import { BULK_SOURCE, bulkImport } from '../../harness/in-process/bulk-import.mts';
 import { expectExactlyOnce, idsOf, processCycle, trigger, type CycleEvent } from './setup.mts';
 
 /** More jobs on one second than a segment's window holds ids for (4 KB of 17-byte ids: 240). */

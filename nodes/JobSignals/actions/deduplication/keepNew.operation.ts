@@ -11,6 +11,7 @@ import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecu
 import { RECORD_ID_FIELDS } from '../../../shared/contract';
 import { recordInDatabase } from '../../../shared/database-record';
 import { errorForItem, errorItem } from '../../helpers/items';
+import { MAX_SEEN, newestFirst } from '../../helpers/newest-ids';
 
 /** Its entry in the resource's Operation list (its value is this file's name). */
 export const option: INodePropertyOptions = {
@@ -19,13 +20,6 @@ export const option: INodePropertyOptions = {
 	description: 'Pass on each job and signal the first time this node sees it, from any trigger of the workflow',
 	action: 'Keep new jobs and signals',
 };
-
-/**
- * The ids the record holds: a long downtime's catch-up can bring more (a poll drains its backlog in one execution),
- * and then the newest of them are held (newestFirst). n8n reads the whole record and writes it back on every execution,
- * so its size is every execution's cost (measured: docs/guarantees.md, "Keep New's record").
- */
-export const MAX_SEEN = 10_000;
 
 /** Event types whose record is new: the only ones recorded. A job_updated or job_deleted event is about a job already seen. */
 const NEW_RECORD_EVENTS = new Set(['job_created', 'signal']);
@@ -51,35 +45,6 @@ export function seenKey(context: IExecuteFunctions, item: IDataObject, itemIndex
 		itemIndex,
 		description: 'Keep New Jobs and Signals takes the items of the Job Signals triggers, whose every Output keeps job_id or signal_id. Connect it right after them, before any step that drops those fields.',
 	});
-}
-
-/**
- * When the item's record was made, in ms: its `created_at` (epoch seconds from the service, or ISO 8601 in Simplified
- * output), the field both of the service's lists are ordered by; undefined when it has none that reads as a time.
- */
-function createdAt(item: IDataObject): number | undefined {
-	const value = item.created_at;
-	const time = typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : Number.NaN;
-	return Number.isFinite(time) ? time : undefined;
-}
-
-/**
- * The indexes of `items`, newest first: by `created_at`, newest first; items without one after those that have one;
- * on the same time, or none, in item order (the triggers emit newest first).
- */
-export function newestFirst(items: IDataObject[]): number[] {
-	const times = items.map(createdAt);
-	return items
-		.map((_, index) => index)
-		.sort((a, b) => {
-			const [timeA, timeB] = [times[a], times[b]];
-			if (timeA !== timeB) {
-				if (timeA === undefined) return 1;
-				if (timeB === undefined) return -1;
-				return timeB - timeA;
-			}
-			return a - b;
-		});
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
