@@ -62,14 +62,21 @@ async function state(): Promise<unknown> {
 async function open(origin: string): Promise<{ page: Page; answers: string[] }> {
 	const page = await browser.newPage();
 	const cdp = await page.context().newCDPSession(page);
+	// CDP sends a request's ExtraInfo events in no fixed order with its main ones (an answer's status can come before
+	// the request it answers), so each side waits in its map for the other.
 	const sent = new Map<string, string>();
+	const statuses = new Map<string, number>();
 	const answers: string[] = [];
 	cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-		if (request.url.startsWith(mock.appUrl)) sent.set(requestId, `${request.method} ${new URL(request.url).pathname}`);
+		if (!request.url.startsWith(mock.appUrl)) return;
+		const status = statuses.get(requestId);
+		if (status === undefined) sent.set(requestId, `${request.method} ${new URL(request.url).pathname}`);
+		else answers.push(`${request.method} ${new URL(request.url).pathname} ${status}`);
 	});
 	cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) => {
 		const request = sent.get(requestId);
-		if (request !== undefined) answers.push(`${request} ${statusCode}`);
+		if (request === undefined) statuses.set(requestId, statusCode);
+		else answers.push(`${request} ${statusCode}`);
 	});
 	await cdp.send('Network.enable');
 	expect((await page.goto(`${origin}/`))?.status()).toBe(200);
