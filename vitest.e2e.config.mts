@@ -6,7 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files with no tight time bound, most of which mostly wait (on poll times, n8n's downtime), run two at a time after
- * the others; registry-install and resources are CPU-bound (npm, n8n starts) and gain only beside a waiting one. The
+ * the others; registry-install, keep-new and resources are CPU-bound (npm, n8n starts, batches of 25,000 items) and gain
+ * only beside a waiting one; none of them times an answer. The
  * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
  * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
  * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and poll-trigger's exact
@@ -20,6 +21,7 @@ const PAIRED = [
 	'test/e2e/poll-trigger-queue.e2e.test.mts',
 	'test/e2e/registry-install.e2e.test.mts',
 	'test/e2e/options.e2e.test.mts',
+	'test/e2e/keep-new.e2e.test.mts',
 	'test/e2e/resources.e2e.test.mts',
 	'test/e2e/restart-demo.e2e.test.mts',
 	'test/e2e/trigger-versions.e2e.test.mts',
