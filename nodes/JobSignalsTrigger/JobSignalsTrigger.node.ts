@@ -11,7 +11,7 @@ import {
 import { markLoadedStaticData } from './dedupe-window';
 import { properties } from './properties';
 import { receiveDelivery } from './receive';
-import { recordExecution } from './record-execution';
+import { writeWindow } from './write-window';
 import { markTestListener, releaseClaims } from './release-claims';
 import { checkExists, create, remove } from './registration';
 import { checkFilters } from './filters';
@@ -94,6 +94,6 @@ export class JobSignalsTrigger implements INodeType {
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await recordExecution.call(this);
+		return await writeWindow.call(this);
 	}
 }

@@ -18,7 +18,7 @@ interface TriggerWindow {
 	keys: Set<string>;
 	/** Claimed keys that no write of the persisted window has included yet; a subset of keys. */
 	unwritten: Set<string>;
-	/** Claimed keys whose execution has not yet recorded them (record-execution.ts); a subset of keys. */
+	/** Claimed keys whose execution has not yet recorded them (write-window.ts); a subset of keys. */
 	pending: Set<string>;
 	/** Deregistered: the window goes once nothing is pending (until then a running execution's save may need it). */
 	released: boolean;

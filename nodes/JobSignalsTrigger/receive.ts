@@ -45,7 +45,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (this.getMode() !== 'manual' && !claimEvent(this, node, envelope.webhook_event_id)) {
 		return { webhookResponse: { received: true, emitted: false, reason: 'duplicate webhook_event_id' } };
 	}
-	// Version 1.1 emits every field; the execution shapes it (record-execution.ts). Version 1 shapes it here.
+	// Version 1.1 emits every field; the execution shapes it (write-window.ts). Version 1 shapes it here.
 	const json = version >= TRIGGER_OUTPUT_VERSION ? eventItem(envelope) : toOutput(envelope, this.getNodeParameter('options.output', 'eventData') as OutputMode);
 	return { workflowData: [[{ json }]], webhookResponse: { received: true, emitted: true } };
 }

@@ -1,4 +1,4 @@
-/** The parts that version 2's Simplify (`simplify.ts`) and version 3's Simplified (`output/simplified.ts`) read alike. */
+/** The parts that version 2's Simplify (`output/simplify-v2.ts`) and version 3's Simplified (`output/simplified.ts`) read alike. */
 import type { IDataObject } from 'n8n-workflow';
 
 /** The latest time a Date holds (8.64e15 ms), in seconds: past it toISOString throws. */

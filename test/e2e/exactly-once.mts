@@ -435,7 +435,7 @@ export function describeExactlyOnce(mode: Mode): void {
 					return ids;
 				};
 				measure('at once');
-				// The trigger asserts each recording again 2, 6 and 12 s later (database-record.ts): what those restore.
+				// The trigger asserts each recording again 2, 6 and 12 s later (seen-ids.ts): what those restore.
 				await new Promise((done) => setTimeout(done, 15_000));
 				const held = measure('15 s later');
 				expect(executions.filter((e) => e.status !== 'success')).toEqual([]);

@@ -1,4 +1,4 @@
-// An execution's write of the persisted window (record-execution.ts) reads only the newest PERSISTED_WINDOW claims
+// An execution's write of the persisted window (write-window.ts) reads only the newest PERSISTED_WINDOW claims
 // (newestClaims) and skips the stored list when they fill the window. It must keep exactly what the write over every
 // claim kept: the stored keys, then the claims, then the delivered keys not claimed, the newest PERSISTED_WINDOW of them.
 import fc from 'fast-check';

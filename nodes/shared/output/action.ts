@@ -1,10 +1,10 @@
 /**
  * The action node's records as its version asks: version 3 has Output (Simplified, Raw, Selected Fields); version 2
- * keeps its Simplify switch and the shapes it was saved with (simplify.ts); version 1 stays raw.
+ * keeps its Simplify switch and the shapes it was saved with (simplify-v2.ts); version 1 stays raw.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
-import { simplified, simplifyJob, simplifySignal, simplifySource } from '../simplify';
+import { simplified, simplifyJob, simplifySignal, simplifySource } from './simplify-v2';
 import { readOutputChoice, shapeRecord } from './shape';
 
 /** Version 2's Simplify shapes; collections had none (raw). */

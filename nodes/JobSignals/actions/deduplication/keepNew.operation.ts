@@ -9,7 +9,7 @@
  */
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
 import { RECORD_ID_FIELDS } from '../../../shared/contract';
-import { recordInDatabase } from '../../../shared/database-record';
+import { rememberSeenIds } from '../../../shared/seen-ids';
 import { errorForItem, errorItem } from '../../helpers/items';
 import { MAX_SEEN, newestFirst } from '../../helpers/newest-ids';
 
@@ -78,7 +78,7 @@ async function recordNew(context: IExecuteFunctions, items: INodeExecutionData[]
 	const oldestFirst = newestFirst(items.map((item) => item.json)).reverse();
 	const recorded = [...new Set(oldestFirst.map((index) => keys[index]).filter((key): key is string => key !== undefined))];
 	const node = `${context.getWorkflow().id}:${context.getNode().id}`;
-	const fresh = new Set(recorded.length === 0 ? [] : await recordInDatabase(context, node, recorded, MAX_SEEN));
+	const fresh = new Set(recorded.length === 0 ? [] : await rememberSeenIds(context, node, recorded, MAX_SEEN));
 	return keys.map((key) => {
 		if (key === undefined) return true;
 		// One item per new key: a key twice in one input passes its first item only.

@@ -1,12 +1,12 @@
 /**
- * A node's record of the ids it passed on, in n8n's database, through the deduplication helpers n8n gives a
+ * The ids a node has seen (passed on), in n8n's database, through the deduplication helpers n8n gives a
  * node inside an execution: the webhook trigger's delivered event ids on queue-mode workers
- * (JobSignalsTrigger/record-execution.ts) and Deduplication → Keep New Jobs and Signals' job and signal ids. n8n 2.40.7's helper reads the node's
+ * (JobSignalsTrigger/write-window.ts) and Deduplication → Keep New Jobs and Signals' job and signal ids. n8n 2.40.7's helper reads the node's
  * whole row and writes it back, so when two workers record at once, the later write can drop the ids the
  * other one had just added (one-at-a-time.ts keeps the executions of one worker apart, not of two). Each
  * recording is therefore asserted again after every other write of that moment has landed: an id that comes
- * back as new had been dropped, and is now in the record again. This runs after the execution has ended
- * and needs no answer; a worker that stops first leaves the record as it is.
+ * back as new had been dropped, and is now stored again. This runs after the execution has ended
+ * and needs no answer; a worker that stops first leaves the stored ids as they are.
  */
 import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 import { oneAtATime } from './one-at-a-time';
@@ -40,7 +40,7 @@ async function recordCounted(context: IExecuteFunctions, key: string, ids: strin
  * `maxEntries` ids it is given (n8n appends the new ones in the order given, so the caller gives the ones to keep last),
  * and answers which of them were new; then, in the background, asserts again those the record holds.
  */
-export async function recordInDatabase(context: IExecuteFunctions, key: string, ids: string[], maxEntries: number): Promise<string[]> {
+export async function rememberSeenIds(context: IExecuteFunctions, key: string, ids: string[], maxEntries: number): Promise<string[]> {
 	const { fresh, tally, held, mark } = await oneAtATime(key, async () => {
 		const recorded = await recordCounted(context, key, ids, maxEntries);
 		// More new ids than the record holds: the first ones are out of it already.

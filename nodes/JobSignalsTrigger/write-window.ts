@@ -19,18 +19,18 @@
  * the newest WINDOW_SIZE ids and drop older ones (n8n's Remove Duplicates
  * throws instead once its history is full). Two workers' writes can drop each
  * other's ids; each recording is asserted again once they have landed
- * (shared/database-record.ts, docs/deployment-guarantees.md).
+ * (shared/seen-ids.ts, docs/deployment-guarantees.md).
  *
  * Then the items that pass go on as the node's Output asks (version 1.1;
  * version 1 items pass through unchanged).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { eventKey, isLoadedStaticData, PERSISTED_WINDOW, recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
-import { recordInDatabase } from '../shared/database-record';
+import { rememberSeenIds } from '../shared/seen-ids';
 import { newestClaims, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
 import { shapeEvents, TRIGGER_OUTPUT_VERSION } from './event-output';
 
-export async function recordExecution(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function writeWindow(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const delivered = items.map((item) => item.json.webhook_event_id).filter((id): id is string => typeof id === 'string');
 	const deliveredKeys = delivered.map(eventKey);
@@ -50,6 +50,6 @@ export async function recordExecution(this: IExecuteFunctions): Promise<INodeExe
 
 /** The items whose ids the database had not recorded yet (a queue-mode worker), recording them. */
 async function newInDatabase(context: IExecuteFunctions, key: string, delivered: string[], paired: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const fresh = new Set(await recordInDatabase(context, key, delivered, WINDOW_SIZE));
+	const fresh = new Set(await rememberSeenIds(context, key, delivered, WINDOW_SIZE));
 	return paired.filter((item) => fresh.has(String(item.json.webhook_event_id)));
 }

@@ -4,8 +4,8 @@
  * runs and a raw walk costs what it did before the option existed.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { signalCategoryName, signalTypeName } from './contract';
-import { companyOf, evidenceOf, iso, sourceProfileOf } from './record-parts';
+import { signalCategoryName, signalTypeName } from '../contract';
+import { companyOf, evidenceOf, iso, sourceProfileOf } from '../record-parts';
 
 export function simplifySignal(signal: IDataObject): IDataObject {
 	const info = (signal.info ?? {}) as IDataObject;

@@ -1,7 +1,7 @@
 // The trigger's database record on queue-mode workers: a recording another worker's write dropped is made again.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { recordInDatabase } from '../../nodes/shared/database-record';
+import { rememberSeenIds } from '../../nodes/shared/seen-ids';
 
 /**
  * n8n's row as two workers see it: this worker's writes go through `checkProcessedAndRecord`; `staleWrite`
@@ -38,7 +38,7 @@ describe('the database record on a queue-mode worker', () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		const before = shared.read();
-		expect(await recordInDatabase(shared.context, 'wf:node', ['a', 'b'], 2000)).toEqual(['a', 'b']);
+		expect(await rememberSeenIds(shared.context, 'wf:node', ['a', 'b'], 2000)).toEqual(['a', 'b']);
 		shared.staleWrite(before, ['c']);
 		expect(shared.row()).toEqual(['c']);
 		await vi.advanceTimersByTimeAsync(2000);
@@ -49,8 +49,8 @@ describe('the database record on a queue-mode worker', () => {
 	it('ids that were already recorded pass nothing on, and an assertion that finds them leaves the record alone', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
-		await recordInDatabase(shared.context, 'wf:node2', ['a'], 2000);
-		expect(await recordInDatabase(shared.context, 'wf:node2', ['a', 'b'], 2000)).toEqual(['b']);
+		await rememberSeenIds(shared.context, 'wf:node2', ['a'], 2000);
+		expect(await rememberSeenIds(shared.context, 'wf:node2', ['a', 'b'], 2000)).toEqual(['b']);
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(shared.row()).toEqual(['a', 'b']);
 		expect(shared.logged).toEqual([]);
@@ -59,7 +59,7 @@ describe('the database record on a queue-mode worker', () => {
 	it('a failing check is logged and ends the assertions; the execution had its answer already', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
-		const fresh = await recordInDatabase(shared.context, 'wf:node3', ['a'], 2000);
+		const fresh = await rememberSeenIds(shared.context, 'wf:node3', ['a'], 2000);
 		shared.context.helpers.checkProcessedAndRecord = async () => {
 			throw new Error('connection lost');
 		};
@@ -71,9 +71,9 @@ describe('the database record on a queue-mode worker', () => {
 	it('ids the bound pushed out, in the recording itself or by later ones, are not recorded again: they would push out newer ones', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
-		expect(await recordInDatabase(shared.context, 'wf:node4', ['a', 'b', 'c', 'd'], 3)).toEqual(['a', 'b', 'c', 'd']);
+		expect(await rememberSeenIds(shared.context, 'wf:node4', ['a', 'b', 'c', 'd'], 3)).toEqual(['a', 'b', 'c', 'd']);
 		expect(shared.row()).toEqual(['b', 'c', 'd']);
-		expect(await recordInDatabase(shared.context, 'wf:node4', ['e', 'f'], 3)).toEqual(['e', 'f']);
+		expect(await rememberSeenIds(shared.context, 'wf:node4', ['e', 'f'], 3)).toEqual(['e', 'f']);
 		expect(shared.row()).toEqual(['d', 'e', 'f']);
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(shared.row()).toEqual(['d', 'e', 'f']);
@@ -84,7 +84,7 @@ describe('the database record on a queue-mode worker', () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		const before = shared.read();
-		expect(await recordInDatabase(shared.context, 'wf:node5', ['a', 'b', 'c'], 2)).toEqual(['a', 'b', 'c']);
+		expect(await rememberSeenIds(shared.context, 'wf:node5', ['a', 'b', 'c'], 2)).toEqual(['a', 'b', 'c']);
 		shared.staleWrite(before, ['x']);
 		await vi.advanceTimersByTimeAsync(2000);
 		expect(shared.row()).toEqual(['b', 'c']);
