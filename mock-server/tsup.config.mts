@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
 	// node-version is an entry of its own so that index.js imports it, and so runs its check, before any other module.
-	entry: ['src/index.mts', 'src/contract.mts', 'src/cli.mts', 'src/node-version.mts'],
+	entry: { index: 'src/index.mts', contract: 'src/contract.mts', cli: 'src/cli.mts', 'node-version': 'src/base/node-version.mts' },
 	format: ['esm'],
 	target: 'node22',
 	platform: 'node',

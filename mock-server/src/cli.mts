@@ -5,7 +5,7 @@
  * the CLI itself (cli-main.mts), or its `record` subcommand (record/command.mts).
  */
 try {
-	await import('./node-version.mts');
+	await import('./base/node-version.mts');
 } catch (error) {
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);

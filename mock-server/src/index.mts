@@ -1,6 +1,6 @@
 /** Public API of the mock: the in-process service (handlers for setupServer), the standalone server, and the contract. */
 // First: on a Node too old for the mock, importing the package throws one clear error (see node-version.mts).
-import './node-version.mts';
+import './base/node-version.mts';
 export { createMockService, type MockService } from './service.mts';
 export { startMockServer, DEFAULT_HOST, DEFAULT_PORT, type RunningMockServer, type StartOptions } from './server.mts';
 export { DEFAULT_OPTIONS, TEST_OPTIONS, type MockServiceOptions } from './options.mts';
@@ -13,7 +13,7 @@ export type { Account, StoredJob } from './data/model.mts';
 export {
 	createWebhooks, DeliveryKnobError, type CycleEvent, type DeliveryLogEntry, type DeliveryOrigin, type FailureRule, type FailureRuleInput, type QueuedDelivery,
 } from './webhooks/index.mts';
-export { MockClock, type ClockState } from './clock.mts';
-export type { CycleSizes } from './process/cycle.mts';
+export { MockClock, type ClockState } from './base/clock.mts';
+export type { CycleSizes } from './cycles/cycle.mts';
 export { openApiControlDocument } from './openapi/control-document.mts';
 export * from './contract.mts';

@@ -5,7 +5,7 @@
  * returns everything to the seed state.
  */
 import type { HttpHandler } from 'msw';
-import { MockClock, type ClockTimer } from './clock.mts';
+import { MockClock, type ClockTimer } from './base/clock.mts';
 import { addData } from './data/data-file.mts';
 import { generateDataset } from './data/generate.mts';
 import type { Account } from './data/model.mts';
@@ -25,10 +25,10 @@ import { sourceHandlers } from './handlers/sources.mts';
 import { subscriberHandlers } from './handlers/subscribers.mts';
 import { webhookHandlers } from './handlers/webhooks.mts';
 import { resolveOptions, type MockServiceOptions } from './options.mts';
-import { Processor, seedSerial, type ChosenChange, type CycleSizes } from './process/cycle.mts';
-import { cycleSizes } from './process/requests.mts';
-import { DataGate } from './process/cycle-work.mts';
-import { Work } from './search/work.mts';
+import { Processor, seedSerial, type ChosenChange, type CycleSizes } from './cycles/cycle.mts';
+import { cycleSizes } from './cycles/control-bodies.mts';
+import { DataGate } from './cycles/cycle-work.mts';
+import { Work } from './base/work.mts';
 import { attachState } from './state/attach-state.mts';
 import { createWebhooks, type CycleEvent } from './webhooks/index.mts';
 import { createWireMock } from './wiremock/index.mts';

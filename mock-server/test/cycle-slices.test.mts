@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
-import { WRITES_PER_TURN } from '../src/process/cycle-work.mts';
-import { STEPS_PER_TURN, Work } from '../src/search/work.mts';
+import { WRITES_PER_TURN } from '../src/cycles/cycle-work.mts';
+import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 
 const mock = useMock();

@@ -6,7 +6,7 @@ import { jobSearchEnvelopeSchema } from '../../contract/schemas';
 import { matches } from '../src/search/expression.mts';
 import { readSearch } from '../../contract/search-syntax';
 import { searchJobs } from '../src/search/job-search.mts';
-import { STEPS_PER_TURN, Work } from '../src/search/work.mts';
+import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { call, expectApiError, ok, useMock } from './harness.mts';
 
 const mock = useMock({ rateLimit: 0 });

@@ -8,7 +8,7 @@ import { matches } from '../src/search/expression.mts';
 import { readSearch } from '../../contract/search-syntax.ts';
 import { searchJobs, type JobSearch } from '../src/search/job-search.mts';
 import { useMock } from './harness.mts';
-import { Work } from '../src/search/work.mts';
+import { Work } from '../src/base/work.mts';
 
 const mock = useMock();
 

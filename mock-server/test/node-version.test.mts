@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NODE_REQUIRED, nodeVersionProblem } from '../src/node-version.mts';
+import { NODE_REQUIRED, nodeVersionProblem } from '../src/base/node-version.mts';
 import { CLI } from './cli-process.mts';
 
 const ENTRY = join(__dirname, '../../mock-server/dist/index.js');

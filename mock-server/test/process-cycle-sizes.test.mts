@@ -2,7 +2,7 @@
 // is refused naming it; CycleSizes is the package entry's type.
 import { describe, expect, it } from 'vitest';
 import type { CycleSizes } from '../src/index.mts';
-import { DEFAULT_CYCLE } from '../src/process/cycle.mts';
+import { DEFAULT_CYCLE } from '../src/cycles/cycle.mts';
 import { call, useMock } from './harness.mts';
 
 type Events = Awaited<ReturnType<ReturnType<typeof useMock>['service']['processCycle']>>;

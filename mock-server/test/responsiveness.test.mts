@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
-import { SLICE } from '../src/search/work.mts';
+import { SLICE } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 
 const mock = useMock({ rateLimit: 0 });

@@ -9,8 +9,8 @@
  * way gives the same order (newest first, keys unique).
  */
 import type { Signal } from '../../../contract/schemas';
-import type { Work } from '../search/work.mts';
-import { STEPS_PER_TURN } from '../search/work.mts';
+import type { Work } from '../base/work.mts';
+import { STEPS_PER_TURN } from '../base/work.mts';
 import type { StoredJob } from './model.mts';
 import { newestFirst } from './order.mts';
 

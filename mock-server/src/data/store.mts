@@ -16,7 +16,7 @@ import { JobIndex, lowerTag } from '../search/job-index.mts';
 import type { SearchScope } from '../search/job-search.mts';
 import { jobKey, newestFirstOrder, positionOf, signalKey, sortNewestFirst } from './order.mts';
 import { DeferredLists, mergeNewestFirst } from './deferred-lists.mts';
-import { STEPS_PER_TURN, type Work } from '../search/work.mts';
+import { STEPS_PER_TURN, type Work } from '../base/work.mts';
 
 /**
  * One change to the store's data, as a state folder saves it: the record's new value, null once deleted.
@@ -374,7 +374,7 @@ export class Store {
 		this.onChange?.({ kind: 'signal', id: signal.signal_id, value: signal });
 	}
 
-	/** Takes a signal away (a created one past the cap, process/cycle.mts); its former domain goes with it. */
+	/** Takes a signal away (a created one past the cap, cycles/cycle.mts); its former domain goes with it. */
 	removeSignal(gone: Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>): void {
 		const at: number = positionOf(this.signals, gone, signalKey);
 		const deferred = this.deferred?.addedSignals.get(gone.signal_id);

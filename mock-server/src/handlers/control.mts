@@ -13,15 +13,15 @@ import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../h
 import { parseQuery } from '../http/query.mts';
 import { jsonListInSlices } from '../http/json-in-slices.mts';
 import { apiError } from '../http/respond.mts';
-import { nextTurn, Work } from '../search/work.mts';
+import { nextTurn, Work } from '../base/work.mts';
 import type { Account, Subscriber } from '../data/model.mts';
 import type { RateBudget } from '../http/rate-limit.mts';
-import { UnknownRecord, type ChosenChange, type CycleSizes } from '../process/cycle.mts';
-import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../process/requests.mts';
+import { UnknownRecord, type ChosenChange, type CycleSizes } from '../cycles/cycle.mts';
+import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../cycles/control-bodies.mts';
 import type { DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
-import type { MockClock } from '../clock.mts';
-import { clockRoutes } from './clock-routes.mts';
+import type { MockClock } from '../base/clock.mts';
+import { clockRoutes } from '../clock/clock-routes.mts';
 import { receiverKnobRoutes, type ReceiverKnobs } from './receiver-knobs.mts';
 
 export interface ControlActions extends ReceiverKnobs {

@@ -4,7 +4,7 @@
  */
 import { JOB_CATEGORIES } from '../../../contract/job-categories';
 import type { Filters } from '../../../contract/schemas';
-import { inSlices } from '../search/work.mts';
+import { inSlices } from '../base/work.mts';
 import type { Account } from '../data/model.mts';
 import type { HandlerContext } from '../http/route.mts';
 

@@ -1,6 +1,6 @@
 /** The jobs envelope (cursor and search pages) and its metrics. */
 import { SEED_EPOCH } from '../data/generate.mts';
-import { inSlices, type Pause } from '../search/work.mts';
+import { inSlices, type Pause } from '../base/work.mts';
 import type { StoredJob } from '../data/model.mts';
 import { jsonChunks } from '../http/respond.mts';
 import { envelopeChunks } from './record-json.mts';

@@ -4,7 +4,7 @@
  * JSON.stringify wrote in one 60–100 ms step. The bytes are those JSON.stringify
  * gives for the whole object (an array is its items' JSON joined by commas).
  */
-import type { Work } from '../search/work.mts';
+import type { Work } from '../base/work.mts';
 import { jsonChunks, utf8 } from './respond.mts';
 
 /** Writing JSON costs ~3–5 ms per megabyte here: a character is ~1/300,000 of a turn. */

@@ -14,7 +14,7 @@ import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
 import { ENDPOINTS, type EndpointName } from '../../../contract/endpoints';
 import type { Account } from '../data/model.mts';
 import type { Store } from '../data/store.mts';
-import type { DataGate } from '../process/cycle-work.mts';
+import type { DataGate } from '../cycles/cycle-work.mts';
 import type { Faults } from './faults.mts';
 import { captureBody, type Journal } from './journal.mts';
 import { knownQueryParameters, unknownQueryMessage, unknownQueryParameters } from './query.mts';

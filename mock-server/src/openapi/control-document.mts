@@ -7,9 +7,9 @@
 import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
-import { clockBodySchema, MAX_ADVANCE_MS } from '../clock-request.mts';
+import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-request.mts';
 import { faultRuleSchema, faultsBodySchema } from '../http/faults.mts';
-import { eventBodySchema, processBodySchema } from '../process/requests.mts';
+import { eventBodySchema, processBodySchema } from '../cycles/control-bodies.mts';
 import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
 import { MAX_KEPT_ENVELOPES } from '../webhooks/kept-envelopes.mts';

@@ -20,7 +20,7 @@
 import type { Job } from '../../../contract/schemas';
 import type { Expression } from './expression.mts';
 import { Postings } from './postings.mts';
-import type { Work } from './work.mts';
+import type { Work } from '../base/work.mts';
 
 /** A job with the lower-cased text that search matches against (never sent); the store keeps jobs so (data/model.mts). */
 export interface StoredJob {

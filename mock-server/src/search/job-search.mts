@@ -14,7 +14,7 @@ import { LIMITS } from '../../../contract/api';
 import { isEmpty, matches, termsOf, type Expression } from './expression.mts';
 import { readSearch } from '../../../contract/search-syntax';
 import { lowerTag, type JobIndex, type StoredJob, type TagFilters } from './job-index.mts';
-import { JOB_READ_STEPS, TERM_CHECK_STEPS, Work } from './work.mts';
+import { JOB_READ_STEPS, TERM_CHECK_STEPS, Work } from '../base/work.mts';
 
 export interface JobSearch {
 	search?: string;

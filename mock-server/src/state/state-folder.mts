@@ -10,7 +10,7 @@
  * one transaction at the end of that step, so a crash (kill -9) leaves either
  * all of a cycle or none of it. WAL mode: a committed transaction survives a
  * killed process. A processing cycle gives the event loop up between slices
- * (process/cycle.mts), so its writes are held (hold) and committed in one
+ * (cycles/cycle.mts), so its writes are held (hold) and committed in one
  * transaction when it ends (release), that transaction's statements run a share
  * per turn. The data set's flags are stored too: changes only make sense
  * over the seed they were made on.
@@ -26,8 +26,8 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync as Database, StatementSync } from 'node:sqlite';
-import type { Work } from '../search/work.mts';
-import { STEPS_PER_TURN } from '../search/work.mts';
+import type { Work } from '../base/work.mts';
+import { STEPS_PER_TURN } from '../base/work.mts';
 
 export const STATE_FILE = 'state.sqlite';
 /** A saved write (a prepared INSERT of a few kB of JSON) costs ~5–20 µs here: 200 a turn stay under 4 ms. */

@@ -33,14 +33,14 @@
  */
 import { LIMITS } from '../../../contract/api';
 import type { WebhookEvent } from '../../../contract/schemas';
-import type { ClockTimer, MockClock } from '../clock.mts';
+import type { ClockTimer, MockClock } from '../base/clock.mts';
 import { DeliveryKnobError, queuedDelivery, type Delivery, type DeliveryOrigin, type QueuedDelivery } from './delivery.mts';
 import { DeliveryQueue } from './delivery-queue.mts';
 import { buildEnvelope, type CycleEvent } from './envelope.mts';
 import { failedBy, FailureRules } from './failure-rules.mts';
 import { KeptEnvelopes } from './kept-envelopes.mts';
 import { sendAttempt, type AttemptResult } from './send-attempt.mts';
-import { STEPS_PER_TURN, Work } from '../search/work.mts';
+import { STEPS_PER_TURN, Work } from '../base/work.mts';
 import type { WebhookSettingsStore } from './settings-store.mts';
 
 export interface DeliveryLogEntry {

@@ -4,7 +4,7 @@
  * handlers/webhooks.mts (the settings API) and the control routes under
  * /__mock/deliveries (handlers/control.mts, handlers/receiver-knobs.mts).
  */
-import { MockClock } from '../clock.mts';
+import { MockClock } from '../base/clock.mts';
 import { DeliveryEngine } from './delivery-engine.mts';
 import type { FailureRuleInput } from './failure-rules.mts';
 import { WebhookSettingsStore } from './settings-store.mts';

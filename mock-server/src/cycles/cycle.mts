@@ -42,7 +42,7 @@ import type { StoredJob } from '../data/model.mts';
 import { Random } from '../data/random.mts';
 import type { Store } from '../data/store.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
-import type { Work } from '../search/work.mts';
+import type { Work } from '../base/work.mts';
 import { READ_STEPS, WRITE_STEPS } from './cycle-work.mts';
 
 export interface CycleSizes {

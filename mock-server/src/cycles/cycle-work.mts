@@ -2,14 +2,14 @@
  * How a processing cycle shares the event loop with the API: it writes a share per turn, and
  * the data gate keeps every reader off the data while it works, so none sees half a cycle.
  *
- * The share, in the steps of search/work.mts (STEPS_PER_TURN a turn). A record write (a job added,
+ * The share, in the steps of base/work.mts (STEPS_PER_TURN a turn). A record write (a job added,
  * changed or deleted, a signal, a source's new count) costs 0.05–0.5 ms here:
  * the per-account lists and the signal list are 100,000-entry arrays a write
  * splices, and the search index takes the job's words. Counting writes, not
  * reading the clock, keeps the slicing the same on an idle and a busy machine,
  * and lets a test check it without timing anything.
  */
-import { STEPS_PER_TURN } from '../search/work.mts';
+import { STEPS_PER_TURN } from '../base/work.mts';
 
 /** Record writes per turn: at most ~4 ms of writes, a tenth of the 50 ms goal. */
 export const WRITES_PER_TURN = 8;
@@ -19,7 +19,7 @@ export const READ_STEPS = STEPS_PER_TURN / 40_000;
 
 /**
  * Keeps a processing cycle atomic as the API sees it while the cycle gives the
- * event loop up between slices (process/cycle.mts): a read/write lock over the
+ * event loop up between slices (cycles/cycle.mts): a read/write lock over the
  * data. Service requests read (many at once); a cycle, a chosen event and a
  * reset write (one at a time, alone). A writer waits for the reads in progress
  * to end, and reads that arrive while a writer waits or works wait for it, so a

@@ -1,9 +1,9 @@
 /**
- * The body of PUT /__mock/clock: handlers/clock-routes.mts parses with it, the control API's OpenAPI
+ * The body of PUT /__mock/clock: clock/clock-routes.mts parses with it, the control API's OpenAPI
  * document (openapi/control-document.mts) is written from it. The clock itself: clock.mts.
  */
 import { z } from 'zod/v4';
-import { MAX_CLOCK_MS } from './clock.mts';
+import { MAX_CLOCK_MS } from '../base/clock.mts';
 
 /** One call advances at most a leap year: enough for any wait the mock has (the longest is a cycle interval). */
 export const MAX_ADVANCE_MS = 366 * 24 * 60 * 60 * 1000;
