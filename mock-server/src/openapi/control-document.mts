@@ -8,7 +8,7 @@ import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
 import { clockBodySchema, MAX_ADVANCE_MS } from '../clock-request.mts';
-import { faultRuleSchema, faultsBodySchema } from '../http/faults.mts';
+import { faultsBodySchema, listedFaultRuleSchema } from '../http/faults.mts';
 import { eventBodySchema, processBodySchema } from '../process/requests.mts';
 import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
@@ -60,7 +60,7 @@ interface ControlOperation {
 	refusals?: Record<number, string>;
 }
 
-const faultsAnswerSchema = z.object({ faults: z.array(faultRuleSchema) });
+const faultsAnswerSchema = z.object({ faults: z.array(listedFaultRuleSchema) });
 const KNOB_404 = `No kept envelope with this \`webhook_event_id\` (the mock keeps the last ${MAX_KEPT_ENVELOPES} it made, in memory; a reset forgets them)`;
 const QUEUE_409 = 'The deliveries would pass a delivery queue cap (`--max-queued-deliveries`, or the account’s `--max-queued-deliveries-per-account`): none is queued';
 const filter = (name: string, description: string) => ({ name, in: 'query', required: false, description, schema: { type: 'string', minLength: 1 } });
@@ -136,11 +136,15 @@ const OPERATIONS: ControlOperation[] = [
 		refusals: { 400: `A bad body: a date that is not one or outside 1970–9999, \`advance_ms\` past ${MAX_ADVANCE_MS} (366 days) or past 9999 (the clock does not move)` },
 	},
 	{ path: 'clock', method: 'delete', operationId: 'releaseClock', tag: 'clock', answer: 204, summary: 'Back to the wall clock, running (timers keep the time they had left)' },
-	{ path: 'faults', method: 'get', operationId: 'getFaults', tag: 'faults', answer: faultsAnswerSchema, summary: 'The current fault rules' },
+	{ path: 'faults', method: 'get', operationId: 'getFaults', tag: 'faults', answer: faultsAnswerSchema, summary: 'The current fault rules, each with the injections it has left (`remaining`)' },
 	{
 		path: 'faults', method: 'put', operationId: 'setFaults', tag: 'faults', answer: faultsAnswerSchema,
-		summary: 'Replace the fault rules (answers them as stored, defaults filled)',
-		body: { schema: faultsBodySchema, required: true, description: "The rules, first match wins; a rule's `path` is a prefix of the service's paths" },
+		summary: 'Replace the fault rules (answers them as stored, defaults filled, with `remaining`)',
+		body: {
+			schema: faultsBodySchema,
+			required: true,
+			description: "The rules; a rule's `path` is a prefix of the service's paths. The most specific matching rule decides: the longest `path`, then one with a `method`, then the first listed",
+		},
 		refusals: { 400: 'A bad body, or a rule whose path could match only /__mock routes (the rules are kept)' },
 	},
 	{ path: 'faults', method: 'delete', operationId: 'clearFaults', tag: 'faults', answer: 204, summary: 'Remove every fault rule' },
