@@ -1,10 +1,11 @@
 // WireMock's admin API on the standalone server, driven by the real npm clients (wiremock-rest-client, wiremock-captain) and by plain HTTP: mappings, verification, scenarios, resets, the passthrough to the stateful service (auth and 429), faults on the socket, stubs on paths the service does not have, the 400s, and the local-only rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EndpointFeature, MatchingAttributes, WireMock, WireMockAPI, WireMockFault } from 'wiremock-captain';
+import { DelayType, EndpointFeature, MatchingAttributes, WireMock, WireMockAPI, WireMockFault } from 'wiremock-captain';
 import { WireMockRestClient } from 'wiremock-rest-client';
 import { ENDPOINTS } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/schemas';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
+import { adminErrorSchema } from '../src/wiremock/admin-error.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 
@@ -31,7 +32,13 @@ beforeEach(async () => {
 });
 
 const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
-const errorOf = (body: unknown) => apiErrorSchema.strict().parse(body);
+/** An admin route's error (WireMock's body) or one the server gave before any route ran (the mock's), as status and message. */
+const errorOf = (body: unknown) => {
+	const admin = adminErrorSchema.safeParse(body);
+	if (!admin.success) return apiErrorSchema.strict().parse(body);
+	const [error] = admin.data.errors;
+	return { status: error.code === 10 ? 400 : error.code, message: error.detail, error };
+};
 
 describe('wiremock-rest-client', () => {
 	it('creates, lists, gets, updates, deletes a mapping; the stub answers over HTTP', async () => {
@@ -63,7 +70,10 @@ describe('wiremock-rest-client', () => {
 		await rest.mappings.resetAllMappings();
 		expect(await rest.mappings.getAllMappings()).toMatchObject({ meta: { total: 0 } });
 		const refused = await rest.mappings.createMapping({ request: { urlPath: '/v2/jobs/a', cookies: { session: { equalTo: 'x' } } }, response: {} });
-		expect(errorOf(refused)).toMatchObject({ status: 400, message: expect.stringMatching(/^Invalid mapping: request\.cookies: WireMock's "cookies"/) });
+		// WireMock's error body, as its clients read it: code 10, the field as a JSON pointer, the mock's message as the detail.
+		expect(refused).toEqual({
+			errors: [{ code: 10, source: { pointer: '/request/cookies' }, title: 'Error parsing JSON', detail: expect.stringMatching(/^Invalid mapping: request\.cookies: WireMock's "cookies": cookie patterns are not served/) }],
+		});
 		expect(await rest.mappings.getAllMappings()).toMatchObject({ meta: { total: 0 } });
 	});
 
@@ -115,7 +125,7 @@ describe('wiremock-rest-client', () => {
 		await rest.scenarios.setScenarioState('retry', 'recovered');
 		expect((await fetch(`${server.apiUrl}/jobs/job_flaky`)).status).toBe(200);
 		expect(errorOf(await rest.scenarios.setScenarioState('retry', 'nowhere'))).toMatchObject({ status: 400, message: 'Scenario "retry" has no state "nowhere" (its states: Started, recovered)' });
-		expect(errorOf(await rest.scenarios.setScenarioState('nope', 'Started'))).toMatchObject({ status: 404 });
+		expect(await rest.scenarios.setScenarioState('nope', 'Started')).toEqual({ errors: [{ code: 404, title: 'Not Found', detail: 'No scenario named "nope"' }] });
 		// A name with a space travels percent-encoded.
 		await rest.mappings.createMapping({ scenarioName: 'two words', requiredScenarioState: 'Started', newScenarioState: 'next', request: { urlPath: '/v2/jobs/job_two' }, response: { status: 201 } });
 		expect(await fetch(`${server.appUrl}/__admin/scenarios/two%20words/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"state": "next"}' }).then((r) => r.json())).toEqual({});
@@ -163,6 +173,14 @@ describe('wiremock-captain', () => {
 		await captain.clearAll();
 		expect(await captain.getAllMappings()).toEqual([]);
 		expect(await captain.getAllRequests()).toEqual([]);
+	});
+
+	it('a mapping it cannot serve: register answers WireMock\'s error body, naming the field', async () => {
+		const refused: unknown = await captain.register({ method: 'GET', endpoint: '/v2/jobs/x' }, { status: 200 }, { responseDelay: { type: DelayType.UNIFORM, lower: 1, upper: 5 } });
+		expect(refused).toEqual({
+			errors: [{ code: 10, source: { pointer: '/response/delayDistribution' }, title: 'Error parsing JSON', detail: expect.stringMatching(/^Invalid mapping: response\.delayDistribution: /) }],
+		});
+		expect(await captain.getAllMappings()).toEqual([]);
 	});
 
 	it('getRequestsForAPI and getUnmatchedRequests read the journal', async () => {

@@ -10,6 +10,7 @@ import type { Journal } from '../http/journal.mts';
 import type { TokenLookup } from '../http/route.mts';
 import { withCors } from '../http/with-cors.mts';
 import { adminRoutes } from './admin-routes.mts';
+import { runningSince } from './health.mts';
 import { JournalQuery, type LoggedRequest } from './journal-query.mts';
 import { MappingsStore, type Scenario, type StubMapping } from './mappings-store.mts';
 import { isAdminPath, isOwnPath, stubAnswerer, type StubAnswer } from './stub-answers.mts';
@@ -60,7 +61,7 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 	const mappings = new MappingsStore();
 	const requests = new JournalQuery(journal, mappings);
 	const answer = stubAnswerer(mappings, journal, accounts);
-	const routes = adminRoutes({ mappings, requests, clearJournal: () => journal.clear() });
+	const routes = adminRoutes({ mappings, requests, clearJournal: () => journal.clear(), running: runningSince() });
 	const serves = (pathname: string) => isAdminPath(pathname) || (!isOwnPath(pathname) && mappings.mayServe(pathname));
 	return {
 		stubs: {
