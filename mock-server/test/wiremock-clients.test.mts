@@ -250,6 +250,83 @@ describe('the stateful service behind the stubs', () => {
 	});
 });
 
+describe('PATCH, HEAD and OPTIONS stubs (and ANY)', () => {
+	const journalMethods = async () => ((await fetch(`${server.appUrl}/__mock/requests`).then((r) => r.json())) as { data: { method: string; path: string; stub_id: string | null }[] }).data;
+
+	it('PATCH: a stub answers it, on a path the service has or not; other methods there are 405 naming PATCH, an unmatched PATCH a 404; no stub: 405 as before', async () => {
+		const mapping = (await rest.mappings.createMapping({ request: { method: 'PATCH', urlPath: '/partner/orders/1', headers: { 'X-Key': { equalTo: 'k' } } }, response: { status: 200, jsonBody: { patched: true } } })) as { id: string };
+		await captain.register({ method: 'PATCH', endpoint: '/v2/jobs/job_patch' }, { status: 202, body: { from: 'captain' } });
+		const patch = (path: string, headers: Record<string, string> = { 'x-key': 'k' }) => fetch(`${server.appUrl}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: '{"state": "shipped"}' });
+		const hit = await patch('/partner/orders/1');
+		expect([hit.status, await hit.json()]).toEqual([200, { patched: true }]);
+		const onService = await patch('/v2/jobs/job_patch', {});
+		expect([onService.status, await onService.json()]).toEqual([202, { from: 'captain' }]);
+		// The stub's path with its method but not its header: no stub matched, and the path has PATCH (404, not 405).
+		const missed = await patch('/partner/orders/1', {});
+		expect([missed.status, errorOf(await missed.json()).message]).toEqual([404, 'No such endpoint']);
+		const put = await fetch(`${server.appUrl}/partner/orders/1`, { method: 'PUT' });
+		expect([put.status, put.headers.get('allow')]).toEqual([405, 'OPTIONS, PATCH']);
+		const noStub = await patch('/v2/collections', {});
+		expect([noStub.status, noStub.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
+		expect((await journalMethods()).map(({ method, path, stub_id }) => [method, path, stub_id])).toEqual([
+			['PATCH', '/partner/orders/1', mapping.id],
+			['PATCH', '/v2/jobs/job_patch', expect.any(String)],
+		]);
+		expect((await fetch(`${server.appUrl}/__mock/requests?method=patch`).then((r) => r.json()) as { data: unknown[] }).data).toHaveLength(2);
+		expect(await rest.requests.getCount({ method: 'PATCH' })).toMatchObject({ count: 2 });
+	});
+
+	it('HEAD: a HEAD stub answers it without a body; with none, the GET stub or the service answers, without the body, its Content-Length kept', async () => {
+		await rest.mappings.createMapping({ request: { method: 'HEAD', urlPath: '/v2/jobs/job_head' }, response: { status: 204, headers: { 'X-Stub': 'head' } } });
+		await rest.mappings.createMapping({ request: { method: 'GET', urlPath: '/v2/jobs/job_head' }, response: { status: 200, headers: { 'X-Stub': 'get' }, body: 'the GET body' } });
+		await rest.mappings.createMapping({ request: { method: 'GET', urlPath: '/v2/jobs/job_get' }, response: { status: 200, headers: { 'X-Stub': 'get' }, body: 'the GET body' } });
+		const head = (path: string) => rawRequest(port, `HEAD ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\n\r\n`);
+		expect(await head('/v2/jobs/job_head')).toMatchObject({ status: 204, headers: { 'x-stub': 'head' }, body: '' });
+		expect(await head('/v2/jobs/job_get')).toMatchObject({ status: 200, headers: { 'x-stub': 'get', 'content-length': String('the GET body'.length) }, body: '' });
+		// The service's own answer to HEAD, as before: its GET's status and length, no body.
+		const service = await rawRequest(port, `HEAD /v2/collections HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${DEMO_TOKEN}\r\nconnection: close\r\n\r\n`);
+		expect([service.status, Number(service.headers['content-length']) > 100, service.body]).toEqual([200, true, '']);
+		expect((await journalMethods()).map(({ method, path }) => `${method} ${path}`)).toEqual(['HEAD /v2/jobs/job_head', 'GET /v2/jobs/job_get', 'GET /v2/collections']);
+	});
+
+	it('OPTIONS: a stub answers a plain OPTIONS request; a CORS preflight is always the mock\'s (204, Allow naming the stubs\' methods), and a page not allowed gets 403 before any stub', async () => {
+		await rest.mappings.createMapping({ request: { method: 'OPTIONS', urlPath: '/partner/things' }, response: { status: 200, headers: { Allow: 'GET' }, jsonBody: { options: 'stub' } } });
+		await rest.mappings.createMapping({ request: { method: 'POST', urlPath: '/partner/things' }, response: { status: 201 } });
+		await rest.mappings.createMapping({ request: { method: 'OPTIONS', urlPath: '/v2/collections' }, response: { status: 200, jsonBody: { options: 'on the service' } } });
+		const plain = await fetch(`${server.appUrl}/partner/things`, { method: 'OPTIONS' });
+		expect([plain.status, plain.headers.get('allow'), await plain.json()]).toEqual([200, 'GET', { options: 'stub' }]);
+		const onService = await fetch(`${server.appUrl}/v2/collections`, { method: 'OPTIONS' });
+		expect([onService.status, await onService.json()]).toEqual([200, { options: 'on the service' }]);
+		const preflight = (path: string, origin: string) => fetch(`${server.appUrl}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+		const local = await preflight('/partner/things', 'http://localhost:3000');
+		expect([local.status, local.headers.get('allow'), local.headers.get('access-control-allow-origin'), local.headers.get('access-control-allow-methods'), await local.text()]).toEqual([204, 'OPTIONS, POST', 'http://localhost:3000', 'OPTIONS, POST', '']);
+		const service = await preflight('/v2/collections', 'http://localhost:3000');
+		expect([service.status, service.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
+		const evil = await preflight('/partner/things', 'https://evil.example');
+		expect([evil.status, evil.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+		const evilPlain = await fetch(`${server.appUrl}/partner/things`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+		expect(evilPlain.status).toBe(403);
+		// Only the two plain OPTIONS requests reached a stub (a preflight is not journaled, a refusal neither).
+		expect((await journalMethods()).map(({ method, path }) => `${method} ${path}`)).toEqual(['OPTIONS /partner/things', 'OPTIONS /v2/collections']);
+	});
+
+	it('ANY: answers PATCH, HEAD (no body) and a plain OPTIONS, never a preflight; a page not allowed gets 403 for each', async () => {
+		await rest.mappings.createMapping({ request: { method: 'ANY', urlPath: '/partner/any' }, response: { status: 200, body: 'any' } });
+		for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+			const answer = await fetch(`${server.appUrl}/partner/any`, { method });
+			expect([method, answer.status, await answer.text()]).toEqual([method, 200, 'any']);
+		}
+		expect(await rawRequest(port, `HEAD /partner/any HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\n\r\n`)).toMatchObject({ status: 200, headers: { 'content-length': '3' }, body: '' });
+		const preflight = await fetch(`${server.appUrl}/partner/any`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PATCH' } });
+		expect([preflight.status, preflight.headers.get('allow')]).toEqual([204, 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT']);
+		for (const method of ['PATCH', 'HEAD', 'OPTIONS']) {
+			const refused = await fetch(`${server.appUrl}/partner/any`, { method, headers: { origin: 'https://evil.example' } });
+			expect([method, refused.status]).toEqual([method, 403]);
+		}
+		expect((await journalMethods()).map(({ method }) => method)).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']);
+	});
+});
+
 describe('local-only, as the control routes', () => {
 	it('a changing admin call a page could send cross-site is 403: from a page not allowed (the origin gate), or from an allowed one without a JSON type or X-Mock-Control; with either it runs', async () => {
 		const body = JSON.stringify({ request: { urlPath: '/v2/jobs/x' }, response: { status: 201 } });

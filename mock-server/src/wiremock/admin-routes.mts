@@ -188,13 +188,15 @@ export function adminRoutes({ mappings, requests, clearJournal, running }: Admin
 			return problem === undefined ? ok() : adminError(problem.unknown === 'scenario' ? 404 : 400, problem.message);
 		})),
 	];
+	const literal = served.filter(({ info }) => typeof info.path === 'string' && !info.path.includes('/:'));
 	return [
 		...served,
 		// Last: another method on a served path (405), and the rest of WireMock's admin API (recordings, settings, files, shutdown, …).
 		...[path(''), path('/*')].map((each) =>
 			http.all(each, ({ request }) => {
 				const url = new URL(request.url);
-				const allowed = allowedMethods(served, url);
+				// Only by a literal path: one a parameter matches may be another of WireMock's (POST /__admin/mappings/find-by-metadata).
+				const allowed = allowedMethods(literal, url);
 				if (allowed.length > 0) return adminError(405, `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, { headers: { allow: allowed.join(', ') } });
 				return adminError(404, `${request.method} ${url.pathname} is WireMock's, and not served by this mock (see the README, "WireMock admin API (stubs and verification)")`);
 			}),

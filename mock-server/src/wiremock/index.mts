@@ -53,6 +53,8 @@ export interface WireMock {
 	routes: HttpHandler[];
 	/** Whether the mock serves a path the service does not have (the admin API, or a path a stub may answer): the standalone server routes it… */
 	serves(pathname: string): boolean;
+	/** The methods stubs may answer a path with (a preflight's and a 405's Allow name them too). */
+	methods(pathname: string): string[];
 	/** …with these handlers: the admin routes and the stubs, behind CORS, without the service's routes (which match any prefix). */
 	handlers: HttpHandler[];
 }
@@ -63,6 +65,7 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 	const answer = stubAnswerer(mappings, journal, accounts);
 	const routes = adminRoutes({ mappings, requests, clearJournal: () => journal.clear(), running: runningSince() });
 	const serves = (pathname: string) => isAdminPath(pathname) || (!isOwnPath(pathname) && mappings.mayServe(pathname));
+	const methods = (pathname: string) => (mappings.size === 0 || isOwnPath(pathname) ? [] : mappings.methods(pathname));
 	return {
 		stubs: {
 			add: (mapping) => mappings.add(mapping),
@@ -81,6 +84,7 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 		answer,
 		routes,
 		serves,
-		handlers: [withCors(cors, routes, { answer, serves })],
+		methods,
+		handlers: [withCors(cors, routes, { answer, serves, methods })],
 	};
 }
