@@ -1,4 +1,4 @@
-// WireMock's admin API on the standalone server, driven by the real npm clients (wiremock-rest-client, wiremock-captain) and by plain HTTP: mappings, verification, scenarios, resets, the passthrough to the stateful service (auth and 429), faults on the socket, stubs on paths the service does not have, the 400s, and the local-only rules.
+// WireMock's admin API on the standalone server, driven by the real npm clients (wiremock-rest-client, wiremock-captain) and by plain HTTP: mappings, verification, scenarios, resets, the passthrough to the stateful service (auth and 429), faults on the socket, stubs on paths the service does not have, PATCH, HEAD and OPTIONS stubs (and the CORS preflight before them), WireMock's error body on the 4xx, and the local-only rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DelayType, EndpointFeature, MatchingAttributes, WireMock, WireMockAPI, WireMockFault } from 'wiremock-captain';
 import { WireMockRestClient } from 'wiremock-rest-client';

@@ -95,7 +95,7 @@ const OPERATIONS: ControlOperation[] = [
 		summary: `The request journal, oldest first (the latest ${LIMITS.maxJournalEntries} service calls)`,
 		query: [
 			filter('path', 'A prefix of the called path as sent, starting with `/`'),
-			filter('method', 'GET, POST, PUT or DELETE, any case'),
+			filter('method', 'GET, POST, PUT, DELETE, or PATCH, HEAD, OPTIONS (which stubs answer); any case'),
 			filter('account', 'An account id'),
 			filter('since', 'Calls at or after this time: ISO 8601 or epoch milliseconds'),
 		],
