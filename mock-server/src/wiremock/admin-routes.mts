@@ -8,7 +8,8 @@
  * from an allowed page is still refused (403) when the browser sent it without a preflight: it carries an Origin header (browsers always send one with these methods, and
  * pages cannot remove it) and neither `Content-Type: application/json` nor X-Mock-Control.
  * WireMock's clients send no Origin, so they pass with or without a JSON content type.
- * Any other /__admin route is a 404 that says it is WireMock's and not served here.
+ * Any other /__admin route is a 404 that says it is WireMock's and not served here; another method on a
+ * route served here (by its literal path) is a 405 with Allow.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';

@@ -53,10 +53,10 @@ export interface WireMock {
 	routes: HttpHandler[];
 	/** Whether the mock serves a path the service does not have (the admin API, or a path a stub may answer): the standalone server routes it… */
 	serves(pathname: string): boolean;
-	/** The methods stubs may answer a path with (a preflight's and a 405's Allow name them too). */
-	methods(pathname: string): string[];
 	/** …with these handlers: the admin routes and the stubs, behind CORS, without the service's routes (which match any prefix). */
 	handlers: HttpHandler[];
+	/** The methods stubs may answer a path with (a preflight's and a 405's Allow name them too). */
+	methods(pathname: string): string[];
 }
 
 export function createWireMock({ journal, accounts, cors }: { journal: Journal; accounts: TokenLookup; cors: Cors }): WireMock {
