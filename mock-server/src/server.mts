@@ -37,8 +37,12 @@ export interface RunningMockServer {
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
-/** Methods the handlers answer (OPTIONS: the CORS preflight); any other (TRACE, PATCH, …) cannot reach them, and fetch's Request refuses some (TRACE). */
-const ROUTED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+/**
+ * Methods the handlers answer on any path (HEAD: as GET, or a HEAD stub; OPTIONS: the CORS preflight, or an OPTIONS stub).
+ * Another method (PATCH) reaches them only on a path a stub may answer with it; any other (TRACE, PROPFIND…) never, and
+ * fetch's Request refuses some (TRACE).
+ */
+const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
 const CONNECT_REFUSED = (() => {
 	const body = JSON.stringify({ status: 400, error: 'Bad Request', message: 'The request target must be a path ("/v2/…"): this is no proxy' });
 	return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
@@ -110,11 +114,12 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 	const servicePath = isServedPath(url.pathname);
 	if (!servicePath && !service.wiremock.serves(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
 	const routes = servicePath ? service.routes : service.wiremock.routes;
-	// HEAD is answered as GET; node:http leaves the body out.
-	const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-	if (!ROUTED_METHODS.has(method)) return writeResponse(res, unrouted(routes, url, req.method ?? method), cors);
+	// HEAD goes on as HEAD (a HEAD stub, else answered as GET: http/with-cors.mts); node:http leaves the body out.
+	const method = req.method ?? 'GET';
+	const stubbed = () => service.wiremock.methods(url.pathname);
+	if (!ROUTED_METHODS.has(method) && !stubbed().includes(method)) return writeResponse(res, unrouted(routes, url, method, stubbed()), cors);
 	let body: Buffer<ArrayBuffer> | undefined;
-	if (method !== 'GET') {
+	if (method !== 'GET' && method !== 'HEAD') {
 		const read = await readBody(req, maxBodyBytes);
 		// The client went away mid-body: there is no one to answer.
 		if ('aborted' in read) return;
@@ -132,7 +137,7 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 	// service.handlers is read on each request: a test or benchmark may wrap it.
 	// A path the service does not have never reaches its routes (they match any prefix: /x/v2/collections).
 	const response = await getResponse(servicePath ? service.handlers : service.wiremock.handlers, request);
-	if (!response) return writeResponse(res, unrouted(routes, url, req.method ?? method), cors);
+	if (!response) return writeResponse(res, unrouted(routes, url, method, stubbed()), cors);
 	// A stub's fault (CONNECTION_RESET_BY_PEER, MALFORMED_RESPONSE_CHUNK, …) is written to the socket as such.
 	if (writeStubFault(req.socket, response)) return;
 	if (response.type === 'error') {
@@ -143,10 +148,14 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 	return writeResponse(res, response);
 }
 
-/** No handler for this method and URL: 405 with Allow on a known path, else 404 (OPTIONS on a known path is the handlers' preflight). */
-function unrouted(routes: readonly HttpHandler[], url: URL, method: string): Response {
-	const allowed = allowedMethods(routes, url);
-	if (allowed.length === 0) return apiError(404, 'No such endpoint');
+/**
+ * No handler answered this method and URL: 405 with Allow on a path that has other methods (the routes', and those stubs
+ * may answer it with), else 404 — also for a method a stub has here but whose stubs did not match the request
+ * (OPTIONS on a known path is the handlers' preflight).
+ */
+function unrouted(routes: readonly HttpHandler[], url: URL, method: string, stubbed: readonly string[]): Response {
+	const allowed = allowedMethods(routes, url, stubbed);
+	if (allowed.length === 0 || allowed.includes(method)) return apiError(404, 'No such endpoint');
 	const headers = { allow: allowed.join(', ') };
 	return apiError(405, `${method} is not allowed here; allowed: ${headers.allow}`, headers);
 }

@@ -1,8 +1,10 @@
-// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies (in-process; over HTTP in standalone.test.ts).
+// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies, which rule decides and what it has left (in-process; over HTTP in standalone.test.ts).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {MOCK_CONTROL_PATHS } from '../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { ENDPOINTS } from '../../contract/endpoints';
 import { collectionsEnvelopeSchema, signalsEnvelopeSchema } from '../../contract/schemas';
+import { chosen, Faults, type FaultRule } from '../src/http/faults.mts';
 import { API_URL, APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness.mts';
 
 const mock = useMock();
@@ -17,7 +19,7 @@ async function setFaults(faults: unknown[]): Promise<unknown> {
 describe('fault injection', () => {
 	it('answers the injected status on matching paths (prefix) only, before auth, with the API error body', async () => {
 		const stored = await setFaults([{ path: '/v2/collections', status: 503 }]);
-		expect(stored).toEqual({ faults: [{ path: '/v2/collections', status: 503, rate: 1, latency_ms: 0, drop: false, after: 0 }] });
+		expect(stored).toEqual({ faults: [{ path: '/v2/collections', status: 503, rate: 1, latency_ms: 0, drop: false, after: 0, remaining: null }] });
 		expect((await control('GET')).json).toEqual(stored);
 		expectApiError(await call('/collections'), 503, /Injected fault/);
 		expectApiError(await call('/collections/col_demo_1/sources', { token: null }), 503);
@@ -58,6 +60,34 @@ describe('fault injection', () => {
 		const statuses: number[] = [];
 		for (let i = 0; i < 7; i++) statuses.push((await call('/collections')).status);
 		expect(statuses).toEqual([200, 200, 500, 500, 500, 200, 200]);
+	});
+
+	it('the most specific rule decides, whatever the order: the longest path, then a rule with a method, then the first listed', async () => {
+		for (const faults of [
+			[{ path: '/v2/jobs', status: 500 }, { path: '/v2/jobs/filters', status: 503 }],
+			[{ path: '/v2/jobs/filters', status: 503 }, { path: '/v2/jobs', status: 500 }],
+		]) {
+			await setFaults(faults);
+			expectApiError(await call('/jobs/filters'), 503, /Injected fault on \/v2\/jobs\/filters$/);
+			expectApiError(await call('/jobs/job_1'), 500, /Injected fault on \/v2\/jobs$/);
+		}
+		await setFaults([{ path: '/api/webhooks', status: 500 }, { path: '/api/webhooks', method: 'GET', status: 502 }, { path: '/api/webhooks', method: 'GET', status: 504 }]);
+		expectApiError(await call('/api/webhooks', { base: APP_URL }), 502);
+		expectApiError(await call('/api/webhooks', { base: APP_URL, method: 'POST', body: { url: 'https://hooks.example/x', event_types: ['signal'] } }), 500);
+	});
+
+	it('GET lists each rule with its `remaining` injections; a spent rule stays with 0 and the next most specific decides', async () => {
+		const stored = await setFaults([{ path: '/v2/collections', status: 500 }, { path: '/v2/collections/col_demo_1', status: 503, after: 1, times: 2 }]);
+		expect(stored).toMatchObject({ faults: [{ remaining: null }, { remaining: 2 }] });
+		const path = '/collections/col_demo_1/sources';
+		// `after` lets the first through (no fault: the chosen rule decides alone, the broader one does not step in).
+		expect((await call(path)).status).toBe(200);
+		expectApiError(await call(path), 503);
+		expect((await control('GET')).json).toMatchObject({ faults: [{ remaining: null }, { remaining: 1 }] });
+		expectApiError(await call(path), 503);
+		expect((await control('GET')).json).toMatchObject({ faults: [{ remaining: null }, { path: '/v2/collections/col_demo_1', times: 2, remaining: 0 }] });
+		expectApiError(await call(path), 500);
+		expect((await control('GET')).json).toMatchObject({ faults: [{ remaining: null }, { remaining: 0 }] });
 	});
 
 	it('an injected 429 carries Retry-After like the service\'s own', async () => {
@@ -174,5 +204,49 @@ describe('fault injection', () => {
 			expectApiError(created, 503, /Injected fault/);
 			expect(mock.service.webhooks.settings.list('acc_demo')).toEqual([]);
 		});
+	});
+});
+
+describe('which rule decides (property)', () => {
+	const PATHS = ['/', '/v2', '/v2/j', '/v2/jobs', '/v2/jobs/filters', '/v2/jobs/job_1', '/api/webhooks'];
+	const REQUESTS = ['/v2/jobs', '/v2/jobs/filters', '/v2/jobs/filters/x', '/v2/jobs/job_1', '/v2/signals', '/api/webhooks/wh_1', '/other'];
+	const rule = fc.record({ path: fc.constantFrom(...PATHS), method: fc.option(fc.constantFrom('GET', 'POST'), { nil: undefined }), times: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) });
+	const request = fc.record({ method: fc.constantFrom('GET', 'POST'), path: fc.constantFrom(...REQUESTS) });
+	/** How much more specific a rule is than another (> 0: more), as the README states it. */
+	const specificity = (a: Pick<FaultRule, 'path' | 'method'>, b: Pick<FaultRule, 'path' | 'method'>) =>
+		a.path.length - b.path.length || Number(a.method !== undefined) - Number(b.method !== undefined);
+	const matches = (r: Pick<FaultRule, 'path' | 'method'>, method: string, path: string) => path.startsWith(r.path) && (r.method === undefined || r.method === method);
+
+	// 300 runs, seed 38: each a list of up to 8 rules over overlapping prefixes and up to 12 requests.
+	it('the rule that fires matches, none that matches and is live is more specific, and among equals it is the first listed; `remaining` counts down to 0', async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.array(rule, { maxLength: 8 }), fc.array(request, { minLength: 1, maxLength: 12 }), async (given, requests) => {
+				const faults = new Faults();
+				// Each rule answers its own status, so the answer names the rule that fired.
+				const rules: FaultRule[] = given.map((r, i) => ({ ...r, status: 400 + i, rate: 1, latency_ms: 0, drop: false, after: 0 }));
+				faults.set(rules);
+				const fired = rules.map(() => 0);
+				for (const { method, path } of requests) {
+					const live = rules.map((r, i) => r.times === undefined || fired[i] < r.times);
+					const answer = await faults.around(new Request(`http://mock.test${path}`, { method }), path, async () => new Response(null, { status: 200 }));
+					const index = answer.status === 200 ? -1 : answer.status - 400;
+					expect(index, `${method} ${path}`).toBe(chosen(rules, method, path, (i) => live[i]));
+					const candidates = rules.map((r, i) => ({ r, i })).filter(({ r, i }) => live[i] && matches(r, method, path));
+					if (index < 0) {
+						expect(candidates).toEqual([]);
+						continue;
+					}
+					expect(live[index] && matches(rules[index], method, path)).toBe(true);
+					for (const { r, i } of candidates) {
+						const more = specificity(r, rules[index]);
+						expect(more > 0 || (more === 0 && i < index), `rule ${i} over rule ${index} for ${method} ${path}`).toBe(false);
+					}
+					fired[index]++;
+				}
+				expect(faults.list().map((r) => r.remaining)).toEqual(rules.map((r, i) => (r.times === undefined ? null : r.times - fired[i])));
+				expect(faults.list().every((r) => r.remaining === null || r.remaining >= 0)).toBe(true);
+			}),
+			{ numRuns: 300, seed: 38 },
+		);
 	});
 });

@@ -1,6 +1,6 @@
 // The control API's OpenAPI document (GET /__mock/openapi.json, the built openapi-control.json) against the mock itself,
-// over real HTTP: valid OpenAPI 3.1; it documents every /__mock route the handlers register and every control path of
-// the contract; every operation answers each status it documents, and each answer's body validates against the
+// over real HTTP: valid OpenAPI 3.1; it documents every /__mock route the handlers register, every control path of
+// the contract, and WireMock's health and version routes; every operation answers each status it documents, and each answer's body validates against the
 // document's own schemas.
 import { readFileSync } from 'node:fs';
 import { Validator as SchemaValidator, type Schema } from '@cfworker/json-schema';
@@ -177,8 +177,8 @@ describe('the control API document', () => {
 		expect(served.filter((route) => !documented.has(route)), 'each /__mock route needs its row in OPERATIONS of src/openapi/control-document.mts').toEqual([]);
 	});
 
-	it("documents every control path of the contract: a route served outside the service's handlers (the standalone server's) too", () => {
-		const paths = Object.values(MOCK_CONTROL_PATHS).map((path) => path.replace(/:(\w+)/g, '{$1}'));
+	it("documents every control path of the contract: a route served outside the service's handlers (the standalone server's) too; and WireMock's health and version", () => {
+		const paths = [...Object.values(MOCK_CONTROL_PATHS).map((path) => path.replace(/:(\w+)/g, '{$1}')), '/__admin/health', '/__admin/version'];
 		expect(Object.keys(doc.paths).sort(), 'each path of MOCK_CONTROL_PATHS needs its rows in OPERATIONS of src/openapi/control-document.mts').toEqual(paths.sort());
 	});
 

@@ -149,7 +149,7 @@ describe('the page in Chromium', () => {
 		const stub = { request: { method: 'GET', urlPath: '/v2/jobs/job_stub' }, response: { status: 200, jsonBody: {} }, name: 'A stubbed job' };
 		expect((await control('/__admin/mappings', 'POST', stub)).status).toBe(201);
 		await expect.poll(() => text('#failures-view'), SHOWN).toContain(`${receiver.url}\tstatus 503\t1 of 1\tyes`);
-		await expect.poll(() => text('#faults-view'), SHOWN).toContain('/v2/jobs\tGET\tstatus 503\t1\t0\t2');
+		await expect.poll(() => text('#faults-view'), SHOWN).toContain('/v2/jobs\tGET\tstatus 503\t1\t0\t2 of 2');
 		await expect.poll(() => text('#stubs-view'), SHOWN).toContain('GET\t/v2/jobs/job_stub\t200\tA stubbed job');
 
 		// A cycle from the page's button: its events' deliveries, the first with its failed attempt and the retry.

@@ -53,6 +53,8 @@ const OUTPUTS: { command: string; output: RegExp }[] = [
 	{ command: 'curl http://127.0.0.1:4010/v2/jobs/job_stub', output: /^\{"job_id":"job_stub","job_title":"Stubbed"\}$/ },
 	{ command: '/__admin/requests/count', output: /^\{"count":1,"requestJournalDisabled":false\}$/ },
 	{ command: 'curl http://127.0.0.1:4010/__mock/clock', output: /"now":"2027-01-01T09:00:02\.000Z".*"frozen":true/ },
+	{ command: 'curl http://127.0.0.1:4010/__mock/faults', output: /^\{"faults":\[\{"path":"\/v2\/jobs","status":503,.*"remaining":null\},\{"path":"\/v2\/jobs\/filters","status":500,.*"times":1,"remaining":0\}\]\}$/ },
+	{ command: 'curl http://127.0.0.1:4010/__admin/health', output: /^\{"status":"healthy","message":"job-signals-mock-server is ok","version":"\d+\.\d+\.\d+","uptimeInSeconds":\d+,"timestamp":"\d{4}-\d\d-\d\dT[\d:.]+Z"\}$/ },
 ];
 
 const notRun = (text: string) => NOT_RUN.find((entry) => text.includes(entry.text));

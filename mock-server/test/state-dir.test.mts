@@ -120,7 +120,7 @@ describe('--state-dir (in-process)', () => {
 		db.prepare("UPDATE records SET value = ? WHERE kind = 'faults'").run(JSON.stringify(old));
 		db.close();
 		await start(dir);
-		expect((await app(MOCK_CONTROL_PATHS.faults)).json).toEqual({ faults: [{ ...kept, rate: 1, latency_ms: 0, drop: false, after: 0 }] });
+		expect((await app(MOCK_CONTROL_PATHS.faults)).json).toEqual({ faults: [{ ...kept, rate: 1, latency_ms: 0, drop: false, after: 0, remaining: null }] });
 	});
 
 	it('refuses a folder written over another data set, and a folder another service holds', async () => {

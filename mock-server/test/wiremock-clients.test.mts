@@ -1,10 +1,11 @@
-// WireMock's admin API on the standalone server, driven by the real npm clients (wiremock-rest-client, wiremock-captain) and by plain HTTP: mappings, verification, scenarios, resets, the passthrough to the stateful service (auth and 429), faults on the socket, stubs on paths the service does not have, the 400s, and the local-only rules.
+// WireMock's admin API on the standalone server, driven by the real npm clients (wiremock-rest-client, wiremock-captain) and by plain HTTP: mappings, verification, scenarios, resets, the passthrough to the stateful service (auth and 429), faults on the socket, stubs on paths the service does not have, PATCH, HEAD and OPTIONS stubs (and the CORS preflight before them), WireMock's error body on the 4xx, and the local-only rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EndpointFeature, MatchingAttributes, WireMock, WireMockAPI, WireMockFault } from 'wiremock-captain';
+import { DelayType, EndpointFeature, MatchingAttributes, WireMock, WireMockAPI, WireMockFault } from 'wiremock-captain';
 import { WireMockRestClient } from 'wiremock-rest-client';
 import { ENDPOINTS } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/schemas';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
+import { adminErrorSchema } from '../src/wiremock/admin-error.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 
@@ -31,7 +32,13 @@ beforeEach(async () => {
 });
 
 const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
-const errorOf = (body: unknown) => apiErrorSchema.strict().parse(body);
+/** An admin route's error (WireMock's body) or one the server gave before any route ran (the mock's), as status and message. */
+const errorOf = (body: unknown) => {
+	const admin = adminErrorSchema.safeParse(body);
+	if (!admin.success) return apiErrorSchema.strict().parse(body);
+	const [error] = admin.data.errors;
+	return { status: error.code === 10 ? 400 : error.code, message: error.detail, error };
+};
 
 describe('wiremock-rest-client', () => {
 	it('creates, lists, gets, updates, deletes a mapping; the stub answers over HTTP', async () => {
@@ -63,7 +70,10 @@ describe('wiremock-rest-client', () => {
 		await rest.mappings.resetAllMappings();
 		expect(await rest.mappings.getAllMappings()).toMatchObject({ meta: { total: 0 } });
 		const refused = await rest.mappings.createMapping({ request: { urlPath: '/v2/jobs/a', cookies: { session: { equalTo: 'x' } } }, response: {} });
-		expect(errorOf(refused)).toMatchObject({ status: 400, message: expect.stringMatching(/^Invalid mapping: request\.cookies: WireMock's "cookies"/) });
+		// WireMock's error body, as its clients read it: code 10, the field as a JSON pointer, the mock's message as the detail.
+		expect(refused).toEqual({
+			errors: [{ code: 10, source: { pointer: '/request/cookies' }, title: 'Error parsing JSON', detail: expect.stringMatching(/^Invalid mapping: request\.cookies: WireMock's "cookies": cookie patterns are not served/) }],
+		});
 		expect(await rest.mappings.getAllMappings()).toMatchObject({ meta: { total: 0 } });
 	});
 
@@ -115,7 +125,7 @@ describe('wiremock-rest-client', () => {
 		await rest.scenarios.setScenarioState('retry', 'recovered');
 		expect((await fetch(`${server.apiUrl}/jobs/job_flaky`)).status).toBe(200);
 		expect(errorOf(await rest.scenarios.setScenarioState('retry', 'nowhere'))).toMatchObject({ status: 400, message: 'Scenario "retry" has no state "nowhere" (its states: Started, recovered)' });
-		expect(errorOf(await rest.scenarios.setScenarioState('nope', 'Started'))).toMatchObject({ status: 404 });
+		expect(await rest.scenarios.setScenarioState('nope', 'Started')).toEqual({ errors: [{ code: 404, title: 'Not Found', detail: 'No scenario named "nope"' }] });
 		// A name with a space travels percent-encoded.
 		await rest.mappings.createMapping({ scenarioName: 'two words', requiredScenarioState: 'Started', newScenarioState: 'next', request: { urlPath: '/v2/jobs/job_two' }, response: { status: 201 } });
 		expect(await fetch(`${server.appUrl}/__admin/scenarios/two%20words/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"state": "next"}' }).then((r) => r.json())).toEqual({});
@@ -163,6 +173,14 @@ describe('wiremock-captain', () => {
 		await captain.clearAll();
 		expect(await captain.getAllMappings()).toEqual([]);
 		expect(await captain.getAllRequests()).toEqual([]);
+	});
+
+	it('a mapping it cannot serve: register answers WireMock\'s error body, naming the field', async () => {
+		const refused: unknown = await captain.register({ method: 'GET', endpoint: '/v2/jobs/x' }, { status: 200 }, { responseDelay: { type: DelayType.UNIFORM, lower: 1, upper: 5 } });
+		expect(refused).toEqual({
+			errors: [{ code: 10, source: { pointer: '/response/delayDistribution' }, title: 'Error parsing JSON', detail: expect.stringMatching(/^Invalid mapping: response\.delayDistribution: /) }],
+		});
+		expect(await captain.getAllMappings()).toEqual([]);
 	});
 
 	it('getRequestsForAPI and getUnmatchedRequests read the journal', async () => {
@@ -229,6 +247,83 @@ describe('the stateful service behind the stubs', () => {
 		const miss = await fetch(`${server.appUrl}/partner/v2/collections`, { headers: auth });
 		expect(miss.status).toBe(404);
 		expect(errorOf(await miss.json()).message).toBe('No such endpoint');
+	});
+});
+
+describe('PATCH, HEAD and OPTIONS stubs (and ANY)', () => {
+	const journalMethods = async () => ((await fetch(`${server.appUrl}/__mock/requests`).then((r) => r.json())) as { data: { method: string; path: string; stub_id: string | null }[] }).data;
+
+	it('PATCH: a stub answers it, on a path the service has or not; other methods there are 405 naming PATCH, an unmatched PATCH a 404; no stub: 405 as before', async () => {
+		const mapping = (await rest.mappings.createMapping({ request: { method: 'PATCH', urlPath: '/partner/orders/1', headers: { 'X-Key': { equalTo: 'k' } } }, response: { status: 200, jsonBody: { patched: true } } })) as { id: string };
+		await captain.register({ method: 'PATCH', endpoint: '/v2/jobs/job_patch' }, { status: 202, body: { from: 'captain' } });
+		const patch = (path: string, headers: Record<string, string> = { 'x-key': 'k' }) => fetch(`${server.appUrl}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: '{"state": "shipped"}' });
+		const hit = await patch('/partner/orders/1');
+		expect([hit.status, await hit.json()]).toEqual([200, { patched: true }]);
+		const onService = await patch('/v2/jobs/job_patch', {});
+		expect([onService.status, await onService.json()]).toEqual([202, { from: 'captain' }]);
+		// The stub's path with its method but not its header: no stub matched, and the path has PATCH (404, not 405).
+		const missed = await patch('/partner/orders/1', {});
+		expect([missed.status, errorOf(await missed.json()).message]).toEqual([404, 'No such endpoint']);
+		const put = await fetch(`${server.appUrl}/partner/orders/1`, { method: 'PUT' });
+		expect([put.status, put.headers.get('allow')]).toEqual([405, 'OPTIONS, PATCH']);
+		const noStub = await patch('/v2/collections', {});
+		expect([noStub.status, noStub.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
+		expect((await journalMethods()).map(({ method, path, stub_id }) => [method, path, stub_id])).toEqual([
+			['PATCH', '/partner/orders/1', mapping.id],
+			['PATCH', '/v2/jobs/job_patch', expect.any(String)],
+		]);
+		expect((await fetch(`${server.appUrl}/__mock/requests?method=patch`).then((r) => r.json()) as { data: unknown[] }).data).toHaveLength(2);
+		expect(await rest.requests.getCount({ method: 'PATCH' })).toMatchObject({ count: 2 });
+	});
+
+	it('HEAD: a HEAD stub answers it without a body; with none, the GET stub or the service answers, without the body, its Content-Length kept', async () => {
+		await rest.mappings.createMapping({ request: { method: 'HEAD', urlPath: '/v2/jobs/job_head' }, response: { status: 204, headers: { 'X-Stub': 'head' } } });
+		await rest.mappings.createMapping({ request: { method: 'GET', urlPath: '/v2/jobs/job_head' }, response: { status: 200, headers: { 'X-Stub': 'get' }, body: 'the GET body' } });
+		await rest.mappings.createMapping({ request: { method: 'GET', urlPath: '/v2/jobs/job_get' }, response: { status: 200, headers: { 'X-Stub': 'get' }, body: 'the GET body' } });
+		const head = (path: string) => rawRequest(port, `HEAD ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\n\r\n`);
+		expect(await head('/v2/jobs/job_head')).toMatchObject({ status: 204, headers: { 'x-stub': 'head' }, body: '' });
+		expect(await head('/v2/jobs/job_get')).toMatchObject({ status: 200, headers: { 'x-stub': 'get', 'content-length': String('the GET body'.length) }, body: '' });
+		// The service's own answer to HEAD, as before: its GET's status and length, no body.
+		const service = await rawRequest(port, `HEAD /v2/collections HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${DEMO_TOKEN}\r\nconnection: close\r\n\r\n`);
+		expect([service.status, Number(service.headers['content-length']) > 100, service.body]).toEqual([200, true, '']);
+		expect((await journalMethods()).map(({ method, path }) => `${method} ${path}`)).toEqual(['HEAD /v2/jobs/job_head', 'GET /v2/jobs/job_get', 'GET /v2/collections']);
+	});
+
+	it('OPTIONS: a stub answers a plain OPTIONS request; a CORS preflight is always the mock\'s (204, Allow naming the stubs\' methods), and a page not allowed gets 403 before any stub', async () => {
+		await rest.mappings.createMapping({ request: { method: 'OPTIONS', urlPath: '/partner/things' }, response: { status: 200, headers: { Allow: 'GET' }, jsonBody: { options: 'stub' } } });
+		await rest.mappings.createMapping({ request: { method: 'POST', urlPath: '/partner/things' }, response: { status: 201 } });
+		await rest.mappings.createMapping({ request: { method: 'OPTIONS', urlPath: '/v2/collections' }, response: { status: 200, jsonBody: { options: 'on the service' } } });
+		const plain = await fetch(`${server.appUrl}/partner/things`, { method: 'OPTIONS' });
+		expect([plain.status, plain.headers.get('allow'), await plain.json()]).toEqual([200, 'GET', { options: 'stub' }]);
+		const onService = await fetch(`${server.appUrl}/v2/collections`, { method: 'OPTIONS' });
+		expect([onService.status, await onService.json()]).toEqual([200, { options: 'on the service' }]);
+		const preflight = (path: string, origin: string) => fetch(`${server.appUrl}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+		const local = await preflight('/partner/things', 'http://localhost:3000');
+		expect([local.status, local.headers.get('allow'), local.headers.get('access-control-allow-origin'), local.headers.get('access-control-allow-methods'), await local.text()]).toEqual([204, 'OPTIONS, POST', 'http://localhost:3000', 'OPTIONS, POST', '']);
+		const service = await preflight('/v2/collections', 'http://localhost:3000');
+		expect([service.status, service.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
+		const evil = await preflight('/partner/things', 'https://evil.example');
+		expect([evil.status, evil.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+		const evilPlain = await fetch(`${server.appUrl}/partner/things`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+		expect(evilPlain.status).toBe(403);
+		// Only the two plain OPTIONS requests reached a stub (a preflight is not journaled, a refusal neither).
+		expect((await journalMethods()).map(({ method, path }) => `${method} ${path}`)).toEqual(['OPTIONS /partner/things', 'OPTIONS /v2/collections']);
+	});
+
+	it('ANY: answers PATCH, HEAD (no body) and a plain OPTIONS, never a preflight; a page not allowed gets 403 for each', async () => {
+		await rest.mappings.createMapping({ request: { method: 'ANY', urlPath: '/partner/any' }, response: { status: 200, body: 'any' } });
+		for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+			const answer = await fetch(`${server.appUrl}/partner/any`, { method });
+			expect([method, answer.status, await answer.text()]).toEqual([method, 200, 'any']);
+		}
+		expect(await rawRequest(port, `HEAD /partner/any HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\n\r\n`)).toMatchObject({ status: 200, headers: { 'content-length': '3' }, body: '' });
+		const preflight = await fetch(`${server.appUrl}/partner/any`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PATCH' } });
+		expect([preflight.status, preflight.headers.get('allow')]).toEqual([204, 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT']);
+		for (const method of ['PATCH', 'HEAD', 'OPTIONS']) {
+			const refused = await fetch(`${server.appUrl}/partner/any`, { method, headers: { origin: 'https://evil.example' } });
+			expect([method, refused.status]).toEqual([method, 403]);
+		}
+		expect((await journalMethods()).map(({ method }) => method)).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']);
 	});
 });
 

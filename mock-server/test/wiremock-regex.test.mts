@@ -1,8 +1,8 @@
 // The regular expressions stubs carry: matched in linear time (the tester's ReDoS cases over HTTP, with a request beside them; a fast-check property over nested quantifiers and near-miss texts of a few KB, checked against JavaScript's own engine on short texts), kept inside their anchors, and the Java constructs RE2 cannot serve refused at creation, named.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/schemas';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
+import { adminErrorSchema } from '../src/wiremock/admin-error.mts';
 import { compileLinear, MAX_PROGRAM_SIZE, RegexRefused } from '../src/wiremock/linear-regex.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 
@@ -118,8 +118,9 @@ describe('over HTTP: the tester\'s ReDoS cases', () => {
 	it('a pattern that would leave its anchors (/x)|(.*) is a 400 naming it, and GET /v2/collections stays the service\'s', async () => {
 		const answer = await addStub({ request: { method: 'GET', urlPathPattern: '/x)|(.*' }, response: { status: 299 } });
 		expect(answer.status).toBe(400);
-		const error = apiErrorSchema.strict().parse(await answer.json());
-		expect(error.message).toMatch(/^Invalid mapping: request\.urlPathPattern: "\/x\)\|\(\.\*": not a regular expression RE2's syntax reads \(unexpected \)/);
+		const [error] = adminErrorSchema.parse(await answer.json()).errors;
+		expect(error).toMatchObject({ code: 10, source: { pointer: '/request/urlPathPattern' }, title: 'Error parsing JSON' });
+		expect(error.detail).toMatch(/^Invalid mapping: request\.urlPathPattern: "\/x\)\|\(\.\*": not a regular expression RE2's syntax reads \(unexpected \)/);
 		expect((await fetch(`${server.apiUrl}/collections`, { headers: auth })).status).toBe(200);
 		expect(server.service.stubs.list().some((mapping) => JSON.stringify(mapping).includes('/x)|(.*'))).toBe(false);
 	});
@@ -127,7 +128,7 @@ describe('over HTTP: the tester\'s ReDoS cases', () => {
 	it('a lookahead in a header pattern is a 400 naming the pattern and the construct', async () => {
 		const answer = await addStub({ request: { headers: { 'x-a': { matches: '(?=a)a' } } }, response: { status: 299 } });
 		expect(answer.status).toBe(400);
-		expect(apiErrorSchema.strict().parse(await answer.json()).message).toMatch(/^Invalid mapping: request\.headers\.x-a\.matches: "\(\?=a\)a": lookahead \(\?=…\) is not served/);
+		expect(adminErrorSchema.parse(await answer.json()).errors[0].detail).toMatch(/^Invalid mapping: request\.headers\.x-a\.matches: "\(\?=a\)a": lookahead \(\?=…\) is not served/);
 	});
 });
 

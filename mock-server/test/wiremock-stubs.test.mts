@@ -31,6 +31,25 @@ const postWebhooks = (body: string, headers: Record<string, string> = {}) =>
 /** A stub's answer is told from the service's by its status (the service never answers 299). */
 const STUB = 299;
 
+describe('PATCH, HEAD and OPTIONS in-process', () => {
+	it('a PATCH stub answers PATCH; a HEAD stub HEAD, else HEAD is the GET\'s answer without a body (the service\'s too); a plain OPTIONS is a stub\'s, a preflight the mock\'s', async () => {
+		mock.stubs.add({ request: { method: 'PATCH', urlPath: '/v2/jobs/job_p' }, response: { status: STUB, jsonBody: { patched: true } } });
+		mock.stubs.add({ request: { method: 'HEAD', urlPath: '/v2/jobs/job_h' }, response: { status: 204, headers: { 'X-Stub': 'head' } } });
+		mock.stubs.add({ request: { method: 'OPTIONS', urlPath: '/v2/jobs/job_o' }, response: { status: STUB, body: 'options' } });
+		const patched = await fetch(`${API_URL}/jobs/job_p`, { method: 'PATCH', body: '{}' });
+		expect([patched.status, await patched.json()]).toEqual([STUB, { patched: true }]);
+		const head = await fetch(`${API_URL}/jobs/job_h`, { method: 'HEAD' });
+		expect([head.status, head.headers.get('x-stub'), await head.text()]).toEqual([204, 'head', '']);
+		const service = await fetch(`${API_URL}/collections`, { method: 'HEAD', headers: auth });
+		expect([service.status, Number(service.headers.get('content-length')) > 100, await service.text()]).toEqual([200, true, '']);
+		const options = await fetch(`${API_URL}/jobs/job_o`, { method: 'OPTIONS' });
+		expect([options.status, await options.text()]).toEqual([STUB, 'options']);
+		const preflight = await fetch(`${API_URL}/jobs/job_o`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } });
+		expect([preflight.status, preflight.headers.get('allow'), preflight.headers.get('access-control-allow-origin')]).toEqual([204, 'GET, HEAD, OPTIONS', 'http://localhost:5173']);
+		expect(mock.requests().data.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual(['PATCH /v2/jobs/job_p 299', 'HEAD /v2/jobs/job_h 204', 'GET /v2/collections 200', 'OPTIONS /v2/jobs/job_o 299']);
+	});
+});
+
 describe('a stub answers the requests it matches, and only those', () => {
 	it('GET urlPath: the stub answers its path; another path, and the same path without a match, are the service (auth included)', async () => {
 		mock.stubs.add({ request: { method: 'GET', urlPath: '/v2/jobs/job_stubbed' }, response: { status: 200, jsonBody: { job_id: 'job_stubbed', title: 'From a stub' } } });
@@ -326,7 +345,7 @@ describe('what is not served is refused, naming the field', () => {
 		['two URL rules', { request: { url: '/a', urlPath: '/a' } }, /^request: give one of url, urlPath, urlPathPattern, urlPattern, not url and urlPath/],
 		['a URL without /', { request: { urlPath: 'v2/jobs' } }, /^request\.urlPath: must start with "\/"/],
 		['a stub on the admin API', { request: { urlPath: '/__admin/mappings' } }, /^request\.urlPath: the mock's own routes/],
-		['method PATCH', { request: { method: 'PATCH' } }, /^request\.method: must be one of GET, POST, PUT, DELETE or ANY/],
+		['method TRACE', { request: { method: 'TRACE' } }, /^request\.method: must be one of GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS or ANY/],
 		['a bad regular expression', { request: { urlPathPattern: '/v2/(' } }, /^request\.urlPathPattern: "\/v2\/\(": not a regular expression RE2's syntax reads \(missing closing \)/],
 		['a back-reference (Java has it, linear-time matching cannot)', { request: { bodyPatterns: [{ matches: '(a)\\1' }] } }, /^request\.bodyPatterns\[0\]\.matches: "\(a\)\\\\1": back-reference \\1 is not served/],
 		['equalToXml', { request: { bodyPatterns: [{ equalToXml: '<a/>' }] } }, /^request\.bodyPatterns\[0\]\.equalToXml: WireMock's "equalToXml" is not served/],

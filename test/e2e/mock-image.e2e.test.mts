@@ -136,7 +136,7 @@ describe('the mock as a container image', () => {
 			exposed: ['4010/tcp'],
 			volumes: ['/data'],
 		});
-		expect(image.healthcheck?.join(' ')).toContain('/__mock/state');
+		expect(image.healthcheck?.join(' ')).toContain('/__admin/health');
 		const base = await inspectImage(BASE_IMAGE);
 		console.log(`[measured] image size ${(image.size / 1e6).toFixed(0)} MB (its base ${(base.size / 1e6).toFixed(0)} MB, the mock and its dependencies ${((image.size - base.size) / 1e6).toFixed(0)} MB)`);
 

@@ -12,6 +12,7 @@
  * when read.
  */
 import { z } from 'zod/v4';
+import { STUB_METHODS } from '../wiremock/request-pattern.mts';
 import { LIMITS } from '../../../contract/api';
 import type { Account } from '../data/model.mts';
 
@@ -77,7 +78,8 @@ interface RawEntry extends JournalRecord {
 	readonly bytes: number;
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+/** The methods a kept call may have: the service's, and those a WireMock stub answers. */
+const METHODS = STUB_METHODS;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** The filters, as query parameters (strings) or in-process values; every one is optional. */

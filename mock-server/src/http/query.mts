@@ -8,10 +8,12 @@ import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/e
 import { QUERY_SCHEMAS } from '../../../contract/schemas';
 import { apiError } from './respond.mts';
 
+/** `refuse`: the 400 for a message (the service's error body unless the route has its own, as WireMock's admin API). */
 export function parseQuery<S extends z.ZodType>(
 	schema: S,
 	url: URL,
 	repeated: readonly string[] = [],
+	refuse: (message: string) => Response = (message) => apiError(400, message),
 ): z.infer<S> | Response {
 	const raw: Record<string, string | string[]> = {};
 	const seen = new Set<string>();
@@ -20,7 +22,7 @@ export function parseQuery<S extends z.ZodType>(
 	for (const [name, value] of url.searchParams) {
 		if (repeated.includes(name) || (takes !== undefined && !Object.hasOwn(takes, name))) continue;
 		// Which of two values a client meant is a guess; the last one silently winning hid client bugs.
-		if (seen.has(name)) return apiError(400, `Invalid query parameter "${name}": given more than once, takes one value`);
+		if (seen.has(name)) return refuse(`Invalid query parameter "${name}": given more than once, takes one value`);
 		seen.add(name);
 		raw[name] = value;
 	}
@@ -29,7 +31,7 @@ export function parseQuery<S extends z.ZodType>(
 	if (parsed.success) return parsed.data;
 	const issue = parsed.error.issues[0];
 	const name = String(issue.path[0] ?? 'query');
-	return apiError(400, `Invalid query parameter "${name}": ${issue.message}`);
+	return refuse(`Invalid query parameter "${name}": ${issue.message}`);
 }
 
 /** The parameters an endpoint takes: its query schema's (contract/schemas.ts), in the schema's order; none without one. */

@@ -3,12 +3,19 @@
  * the mock answers, from a page not allowed to call it, is refused first
  * (Cors.refusal), before anything else sees it; a request for another URL is
  * left alone (in-process, msw hands this handler every request the code under
- * test makes). OPTIONS on a path the routes serve is the preflight answer; every
- * other answer gets the CORS headers. A request no route answers falls through
- * (unhandled in-process; the standalone server answers 404 or 405 and adds the
- * headers itself). `stubs` may answer first (WireMock's: wiremock/stub-answers.mts);
- * `answer` returns undefined at once when it has nothing for the request, `serves`
- * says whether a stub may answer a path.
+ * test makes). Every other answer gets the CORS headers. A request no route
+ * answers falls through (unhandled in-process; the standalone server answers
+ * 404 or 405 and adds the headers itself). `stubs` may answer first (WireMock's:
+ * wiremock/stub-answers.mts); `answer` returns undefined at once when it has
+ * nothing for the request, `serves` says whether a stub may answer a path,
+ * `methods` with which methods.
+ *
+ * OPTIONS: a CORS preflight (it carries Access-Control-Request-Method) is always
+ * the mock's own answer, never a stub's, so a stub cannot loosen or break what a
+ * page may call; any other OPTIONS request goes to the stubs first, then gets the
+ * mock's 204 with Allow. HEAD: a HEAD (or ANY) stub's answer, else the answer to
+ * the same request as GET (a GET stub's or the service's); the HTTP layer sends
+ * no body with it (node:http standalone, msw's socket in-process).
  */
 import { getResponse, http, matchRequestUrl, type HttpHandler } from 'msw';
 import type { Cors } from './cors.mts';
@@ -16,9 +23,15 @@ import type { Cors } from './cors.mts';
 export interface StubsFirst {
 	answer(request: Request): Promise<Response | undefined> | undefined;
 	serves(pathname: string): boolean;
+	methods(pathname: string): readonly string[];
 }
 
 export function withCors(cors: Cors, routes: readonly HttpHandler[], stubs?: StubsFirst): HttpHandler {
+	const respond = async (request: Request): Promise<Response | undefined> => {
+		const early = stubs?.answer(request);
+		const response = (early && (await early)) ?? (await getResponse([...routes], request));
+		return response && cors.apply(request, response);
+	};
 	return http.all('*', async ({ request }) => {
 		const url = new URL(request.url);
 		const allowed = allowedMethods(routes, url);
@@ -26,20 +39,31 @@ export function withCors(cors: Cors, routes: readonly HttpHandler[], stubs?: Stu
 			const refused = cors.refusal(url, (name) => request.headers.get(name));
 			if (refused) return refused;
 		}
-		if (request.method === 'OPTIONS') return allowed.length === 0 ? undefined : cors.preflight(request, allowed);
-		const early = stubs?.answer(request);
-		const response = (early && (await early)) ?? (await getResponse([...routes], request));
-		return response && cors.apply(request, response);
+		if (request.method === 'OPTIONS') {
+			if (!request.headers.has('access-control-request-method')) {
+				const stubbed = await stubs?.answer(request);
+				if (stubbed) return cors.apply(request, stubbed);
+			}
+			const all = stubs === undefined ? allowed : allowedMethods(routes, url, stubs.methods(url.pathname));
+			return all.length === 0 ? undefined : cors.preflight(request, all);
+		}
+		if (request.method === 'HEAD') {
+			const stubbed = await stubs?.answer(request);
+			if (stubbed) return cors.apply(request, stubbed);
+			return respond(new Request(request.url, { method: 'GET', headers: request.headers }));
+		}
+		return respond(request);
 	});
 }
 
 /**
- * The methods the handlers serve for a URL: the preflight's 204 with Allow
- * (above), the standalone server's 405 with Allow on a known path, and its 404
- * elsewhere. Read from the handlers themselves, so a new route needs nothing here.
+ * The methods the handlers serve for a URL, and those stubs may answer it with
+ * (`stubbed`): the preflight's 204 with Allow (above), the standalone server's 405
+ * with Allow on a known path, and its 404 elsewhere. Read from the handlers
+ * themselves, so a new route needs nothing here.
  */
-export function allowedMethods(handlers: readonly HttpHandler[], url: URL): string[] {
-	const methods = new Set<string>();
+export function allowedMethods(handlers: readonly HttpHandler[], url: URL, stubbed: readonly string[] = []): string[] {
+	const methods = new Set<string>(stubbed);
 	for (const { info } of handlers) {
 		if (typeof info.method !== 'string' || typeof info.path !== 'string') continue;
 		if (matchRequestUrl(url, info.path).matches) methods.add(info.method);

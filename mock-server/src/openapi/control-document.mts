@@ -1,6 +1,6 @@
 /**
- * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts), generated
- * from their zod schemas. A document of its own (openapi-control.json, GET /__mock/openapi.json), not part
+ * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts, and WireMock's
+ * health and version routes, which containers and wait strategies call), generated from their zod schemas. A document of its own (openapi-control.json, GET /__mock/openapi.json), not part
  * of the service's: a client generated from the service's document, or Prism serving it, must have only
  * what the service has, while a test suite can generate a typed client of the control API from this one.
  */
@@ -8,7 +8,9 @@ import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
 import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-request.mts';
-import { faultRuleSchema, faultsBodySchema } from '../http/faults.mts';
+import { faultsBodySchema, listedFaultRuleSchema } from '../http/faults.mts';
+import { adminErrorSchema } from '../wiremock/admin-error.mts';
+import { healthAnswerSchema, versionAnswerSchema } from '../wiremock/health.mts';
 import { eventBodySchema, processBodySchema } from '../cycles/control-bodies.mts';
 import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
@@ -41,11 +43,16 @@ const TAGS = {
 	clock: "The mock's clock, of every date it hands out and every wait it makes: read, freeze, set, advance, back to the wall clock",
 	faults: "Fault rules on the service's routes",
 	accounts: 'The demo accounts and what subscriber upload did',
+	wiremock: "WireMock's health and version routes (the rest of WireMock's admin API the mock serves: its README, \"WireMock admin API\")",
 	documents: 'This document',
 } as const;
 
+/** WireMock's admin routes this document has (their errors are WireMock's body: wiremock/admin-error.mts). */
+const ADMIN_PATHS = { health: '/__admin/health', version: '/__admin/version' } as const;
+
 interface ControlOperation {
-	path: keyof typeof MOCK_CONTROL_PATHS;
+	/** A control path's name, or an admin route's. */
+	path: keyof typeof MOCK_CONTROL_PATHS | (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
 	method: 'get' | 'post' | 'put' | 'delete';
 	operationId: string;
 	summary: string;
@@ -60,7 +67,7 @@ interface ControlOperation {
 	refusals?: Record<number, string>;
 }
 
-const faultsAnswerSchema = z.object({ faults: z.array(faultRuleSchema) });
+const faultsAnswerSchema = z.object({ faults: z.array(listedFaultRuleSchema) });
 const KNOB_404 = `No kept envelope with this \`webhook_event_id\` (the mock keeps the last ${MAX_KEPT_ENVELOPES} it made, in memory; a reset forgets them)`;
 const QUEUE_409 = 'The deliveries would pass a delivery queue cap (`--max-queued-deliveries`, or the account’s `--max-queued-deliveries-per-account`): none is queued';
 const filter = (name: string, description: string) => ({ name, in: 'query', required: false, description, schema: { type: 'string', minLength: 1 } });
@@ -88,7 +95,7 @@ const OPERATIONS: ControlOperation[] = [
 		summary: `The request journal, oldest first (the latest ${LIMITS.maxJournalEntries} service calls)`,
 		query: [
 			filter('path', 'A prefix of the called path as sent, starting with `/`'),
-			filter('method', 'GET, POST, PUT or DELETE, any case'),
+			filter('method', 'GET, POST, PUT, DELETE, or PATCH, HEAD, OPTIONS (which stubs answer); any case'),
 			filter('account', 'An account id'),
 			filter('since', 'Calls at or after this time: ISO 8601 or epoch milliseconds'),
 		],
@@ -136,11 +143,15 @@ const OPERATIONS: ControlOperation[] = [
 		refusals: { 400: `A bad body: a date that is not one or outside 1970–9999, \`advance_ms\` past ${MAX_ADVANCE_MS} (366 days) or past 9999 (the clock does not move)` },
 	},
 	{ path: 'clock', method: 'delete', operationId: 'releaseClock', tag: 'clock', answer: 204, summary: 'Back to the wall clock, running (timers keep the time they had left)' },
-	{ path: 'faults', method: 'get', operationId: 'getFaults', tag: 'faults', answer: faultsAnswerSchema, summary: 'The current fault rules' },
+	{ path: 'faults', method: 'get', operationId: 'getFaults', tag: 'faults', answer: faultsAnswerSchema, summary: 'The current fault rules, each with the injections it has left (`remaining`)' },
 	{
 		path: 'faults', method: 'put', operationId: 'setFaults', tag: 'faults', answer: faultsAnswerSchema,
-		summary: 'Replace the fault rules (answers them as stored, defaults filled)',
-		body: { schema: faultsBodySchema, required: true, description: "The rules, first match wins; a rule's `path` is a prefix of the service's paths" },
+		summary: 'Replace the fault rules (answers them as stored, defaults filled, with `remaining`)',
+		body: {
+			schema: faultsBodySchema,
+			required: true,
+			description: "The rules; a rule's `path` is a prefix of the service's paths. The most specific matching rule decides: the longest `path`, then one with a `method`, then the first listed",
+		},
 		refusals: { 400: 'A bad body, or a rule whose path could match only /__mock routes (the rules are kept)' },
 	},
 	{ path: 'faults', method: 'delete', operationId: 'clearFaults', tag: 'faults', answer: 204, summary: 'Remove every fault rule' },
@@ -151,6 +162,11 @@ const OPERATIONS: ControlOperation[] = [
 		refusals: { 404: 'No account with this id' },
 	},
 	{ path: 'state', method: 'get', operationId: 'getState', tag: 'data', answer: stateAnswerSchema, summary: 'The state folder (`--state-dir`) and whether it still saves' },
+	{
+		path: ADMIN_PATHS.health, method: 'get', operationId: 'getHealth', tag: 'wiremock', answer: healthAnswerSchema,
+		summary: "WireMock's health answer: healthy, the mock's version, whole seconds since it started, the wall clock's time",
+	},
+	{ path: ADMIN_PATHS.version, method: 'get', operationId: 'getVersion', tag: 'wiremock', answer: versionAnswerSchema, summary: "The mock's version (WireMock's version route)" },
 	{ path: 'openapi', method: 'get', operationId: 'getControlDocument', tag: 'documents', answer: { type: 'object', description: 'This document' }, summary: 'This OpenAPI document, with its server at the address asked' },
 ];
 
@@ -161,7 +177,7 @@ function openApiPath(path: string): { key: string; params: string[] } {
 
 /** The named schemas as components (answers as sent, bodies as accepted: defaults optional), and a ref to each. */
 function components() {
-	const answers = new Map<z.ZodType, string>([[jobSchema, 'Job'], [signalSchema, 'Signal'], [apiErrorSchema, 'ApiError']]);
+	const answers = new Map<z.ZodType, string>([[jobSchema, 'Job'], [signalSchema, 'Signal'], [apiErrorSchema, 'ApiError'], [adminErrorSchema, 'WireMockErrors']]);
 	const bodies = new Map<z.ZodType, string>();
 	const name = (s: string) => s[0].toUpperCase() + s.slice(1);
 	for (const op of OPERATIONS) {
@@ -188,7 +204,8 @@ function build() {
 	const { MethodNotAllowed, PayloadTooLarge, UriTooLong } = sharedResponses(ref(apiErrorSchema));
 	const paths: Record<string, Record<string, JsonSchema>> = {};
 	for (const op of OPERATIONS) {
-		const { key, params } = openApiPath(MOCK_CONTROL_PATHS[op.path]);
+		const admin = op.path.startsWith('/__admin/');
+		const { key, params } = openApiPath(admin ? op.path : MOCK_CONTROL_PATHS[op.path as keyof typeof MOCK_CONTROL_PATHS]);
 		const changes = op.method !== 'get';
 		const responses: Record<string, JsonSchema> = {
 			...(op.answer === 204
@@ -199,7 +216,14 @@ function build() {
 				(changes ? `Neither \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a` : 'A') +
 					' `Host` that is not this mock\'s address (standalone server: localhost, IP addresses and `--allowed-hosts`)',
 			),
-			405: responseRef('MethodNotAllowed'),
+			405: admin
+				? {
+						description:
+							"Another method than the documented ones: WireMock's error body when an admin route answers it (POST, PUT, DELETE), the mock's when the standalone server does (PATCH, TRACE…); `Allow` lists those served",
+						headers: { Allow: { description: 'The methods this path serves', required: true, schema: { type: 'string' } } },
+						content: json({ anyOf: [ref(adminErrorSchema), ref(apiErrorSchema)] }),
+					}
+				: responseRef('MethodNotAllowed'),
 			...(changes && { 413: responseRef('PayloadTooLarge') }),
 			414: responseRef('UriTooLong'),
 		};
@@ -236,7 +260,7 @@ export function openApiControlDocument(appUrl: string): OpenApiDocument {
 			title: 'Job Signals mock: control API',
 			version: '1',
 			description:
-				"The job-signals mock's own routes (/__mock/…): not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
+				"The job-signals mock's own routes (/__mock/…), and WireMock's health and version routes (/__admin/health, /__admin/version): not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
 				`the routes that change the mock need \`Content-Type: application/json\` or an ${CONTROL_HEADER} header. Generated from the mock's schemas.`,
 			license: DOCUMENT_LICENSE,
 		},

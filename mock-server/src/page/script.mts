@@ -83,6 +83,8 @@ interface FaultRow {
 	drop: boolean;
 	after: number;
 	times?: number;
+	/** Injections left: null without `times`. */
+	remaining: number | null;
 }
 interface FailureRow {
 	webhook_id?: string;
@@ -162,11 +164,13 @@ export function pageMain(config: PageConfig): void {
 		into.replaceChildren(message);
 	};
 
-	/** The API error body's message, else the start of the text. */
+	/** The API error body's message (WireMock's `detail` for an admin route's), else the start of the text. */
 	const messageOf = (text: string): string => {
 		try {
-			const body = JSON.parse(text) as { message?: unknown };
+			const body = JSON.parse(text) as { message?: unknown; errors?: { detail?: unknown }[] };
 			if (typeof body.message === 'string') return body.message;
+			const detail = Array.isArray(body.errors) ? body.errors[0]?.detail : undefined;
+			if (typeof detail === 'string') return detail;
 		} catch {
 			// not JSON: the text itself says what happened
 		}
@@ -340,11 +344,11 @@ export function pageMain(config: PageConfig): void {
 		render(body, into) {
 			const rules = (body as { faults: FaultRow[] }).faults;
 			if (rules.length === 0) return into.replaceChildren(h('p', { class: 'empty' }, 'No fault rule.'));
-			into.replaceChildren(table(['path', 'method', 'does', 'rate', 'after', 'times'], rules.map((r) => [
+			into.replaceChildren(table(['path', 'method', 'does', 'rate', 'after', 'left'], rules.map((r) => [
 				h('code', {}, r.path), r.method ?? 'any',
 				[r.status !== undefined ? `status ${r.status}` : '', r.body !== undefined ? `body ${r.body}` : '', r.drop ? 'drops the connection' : '', r.latency_ms > 0 ? `waits ${r.latency_ms} ms` : '']
 					.filter((part) => part !== '').join(', '),
-				r.rate, r.after, r.times ?? '∞',
+				r.rate, r.after, r.remaining === null ? '∞' : `${r.remaining} of ${r.times ?? r.remaining}`,
 			])));
 		},
 	};

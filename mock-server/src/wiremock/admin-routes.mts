@@ -1,20 +1,24 @@
 /**
  * The subset of WireMock's admin API the mock serves, under /__admin: stub mappings,
- * request verification over the mock's journal, scenarios, and the global reset. Like the
+ * request verification over the mock's journal, scenarios, the global reset, health and version.
+ * Every error they answer is WireMock's error body (admin-error.mts). Like the
  * control routes (handlers/control.mts) they have no auth, no rate limit, no faults, are
  * not journaled, and no page on an origin the mock does not allow may call them, nor any page
  * but the mock's own under `*` (http/cors.mts). A call that changes something (POST, PUT, DELETE)
  * from an allowed page is still refused (403) when the browser sent it without a preflight: it carries an Origin header (browsers always send one with these methods, and
  * pages cannot remove it) and neither `Content-Type: application/json` nor X-Mock-Control.
  * WireMock's clients send no Origin, so they pass with or without a JSON content type.
- * Any other /__admin route is a 404 that says it is WireMock's and not served here.
+ * Any other /__admin route is a 404 that says it is WireMock's and not served here; another method on a
+ * route served here (by its literal path) is a 405 with Allow.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
 import { CONTROL_HEADER } from '../handlers/control.mts';
 import { parseQuery } from '../http/query.mts';
-import { apiError } from '../http/respond.mts';
+import { allowedMethods } from '../http/with-cors.mts';
+import { adminError, JSON_ERROR_TITLE, pointerOf } from './admin-error.mts';
 import { isPlainObject, MappingError } from './content-patterns.mts';
+import { healthAnswer, versionAnswer, type Running } from './health.mts';
 import type { JournalQuery } from './journal-query.mts';
 import { StubsFull, type MappingsStore } from './mappings-store.mts';
 
@@ -25,6 +29,8 @@ export interface AdminActions {
 	requests: JournalQuery;
 	/** Empties the request journal (the one GET /__mock/requests reads too). */
 	clearJournal(): void;
+	/** The process, for GET /__admin/health. */
+	running: Running;
 }
 
 type Resolver = Parameters<typeof http.post>[1];
@@ -34,7 +40,7 @@ function crossSiteRefusal(request: Request): Response | undefined {
 	if (!request.headers.has('origin')) return undefined;
 	const type = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
 	if (type === 'application/json' || request.headers.has(CONTROL_HEADER)) return undefined;
-	return apiError(
+	return adminError(
 		403,
 		`A browser's call to the WireMock admin API that changes the mock needs "Content-Type: application/json" or an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight)`,
 	);
@@ -45,18 +51,20 @@ const changing = (resolve: Resolver): Resolver => (info) => crossSiteRefusal(inf
 /** The body as JSON (`empty`: the value an empty body stands for; undefined: a body is required). */
 async function jsonBody(request: Request, empty?: unknown): Promise<{ value: unknown } | Response> {
 	const text = (await request.text()).trim();
-	if (text === '') return empty === undefined ? apiError(400, 'The body must be JSON (it is empty)') : { value: empty };
+	if (text === '') return empty === undefined ? adminError(400, 'The body must be JSON (it is empty)', { title: JSON_ERROR_TITLE }) : { value: empty };
 	try {
 		return { value: JSON.parse(text) as unknown };
 	} catch {
-		return apiError(400, 'The body must be JSON');
+		return adminError(400, 'The body must be JSON', { title: JSON_ERROR_TITLE });
 	}
 }
 
 /** A MappingError as a 400 naming the field; anything else is thrown on. */
 function refused(error: unknown, what: string): Response {
-	if (error instanceof MappingError) return apiError(400, `Invalid ${what}: ${error.message} (see the README, "WireMock admin API (stubs and verification)")`);
-	if (error instanceof StubsFull) return apiError(409, error.message);
+	if (error instanceof MappingError) {
+		return adminError(400, `Invalid ${what}: ${error.message} (see the README, "WireMock admin API (stubs and verification)")`, { title: JSON_ERROR_TITLE, pointer: pointerOf(error.field) });
+	}
+	if (error instanceof StubsFull) return adminError(409, error.message);
 	throw error;
 }
 
@@ -66,9 +74,9 @@ const param = (value: string | readonly string[] | undefined): string => (typeof
 /** The query read with its schema; a parameter the route does not take is a 400 too (an admin call is the test's own: a typo should show). */
 function adminQuery<S extends z.ZodObject>(schema: S, url: URL): z.infer<S> | Response {
 	for (const name of url.searchParams.keys()) {
-		if (!Object.hasOwn(schema.shape, name)) return apiError(400, `Invalid query parameter "${name}": this route takes ${Object.keys(schema.shape).join(', ')}`);
+		if (!Object.hasOwn(schema.shape, name)) return adminError(400, `Invalid query parameter "${name}": this route takes ${Object.keys(schema.shape).join(', ')}`);
 	}
-	return parseQuery(schema, url);
+	return parseQuery(schema, url, [], (message) => adminError(400, message));
 }
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).optional(), offset: z.coerce.number().int().min(0).optional() }).strict();
@@ -79,7 +87,7 @@ const requestsQuery = z
 	})
 	.strict();
 
-export function adminRoutes({ mappings, requests, clearJournal }: AdminActions): HttpHandler[] {
+export function adminRoutes({ mappings, requests, clearJournal, running }: AdminActions): HttpHandler[] {
 	const path = (p: string) => `*${ADMIN_PREFIX}${p}`;
 	const withPattern = async (request: Request, answer: (pattern: unknown) => Response): Promise<Response> => {
 		const body = await jsonBody(request, {});
@@ -90,7 +98,9 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 			return refused(error, 'request pattern');
 		}
 	};
-	return [
+	const served = [
+		http.get(path('/health'), () => HttpResponse.json(healthAnswer(running))),
+		http.get(path('/version'), () => HttpResponse.json(versionAnswer())),
 		http.get(path('/mappings'), ({ request }) => {
 			const query = adminQuery(listQuery, new URL(request.url));
 			if (query instanceof Response) return query;
@@ -118,20 +128,20 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 		})),
 		http.get(path('/mappings/:id'), ({ params }) => {
 			const mapping = mappings.get(param(params.id));
-			return mapping ? HttpResponse.json(mapping) : apiError(404, `No stub mapping with id "${param(params.id)}"`);
+			return mapping ? HttpResponse.json(mapping) : adminError(404, `No stub mapping with id "${param(params.id)}"`);
 		}),
 		http.put(path('/mappings/:id'), changing(async ({ request, params }) => {
 			const body = await jsonBody(request);
 			if (body instanceof Response) return body;
 			try {
 				const mapping = mappings.replace(param(params.id), body.value);
-				return mapping ? HttpResponse.json(mapping) : apiError(404, `No stub mapping with id "${param(params.id)}"`);
+				return mapping ? HttpResponse.json(mapping) : adminError(404, `No stub mapping with id "${param(params.id)}"`);
 			} catch (error) {
 				return refused(error, 'mapping');
 			}
 		})),
 		http.delete(path('/mappings/:id'), changing(({ params }) =>
-			mappings.remove(param(params.id)) ? ok() : apiError(404, `No stub mapping with id "${param(params.id)}"`),
+			mappings.remove(param(params.id)) ? ok() : adminError(404, `No stub mapping with id "${param(params.id)}"`),
 		)),
 		http.post(path('/reset'), changing(() => {
 			mappings.clear();
@@ -158,10 +168,10 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 		http.get(path('/requests/unmatched'), () => HttpResponse.json({ requests: requests.unmatched(), requestJournalDisabled: false })),
 		http.get(path('/requests/:id'), ({ params }) => {
 			const event = requests.byId(param(params.id));
-			return event ? HttpResponse.json(event) : apiError(404, `No request with id "${param(params.id)}" in the journal`);
+			return event ? HttpResponse.json(event) : adminError(404, `No request with id "${param(params.id)}" in the journal`);
 		}),
 		http.delete(path('/requests/:id'), changing(({ params }) =>
-			requests.removeById(param(params.id)) ? ok() : apiError(404, `No request with id "${param(params.id)}" in the journal`),
+			requests.removeById(param(params.id)) ? ok() : adminError(404, `No request with id "${param(params.id)}" in the journal`),
 		)),
 		http.get(path('/scenarios'), () => HttpResponse.json({ scenarios: mappings.scenarios() })),
 		http.post(path('/scenarios/reset'), changing(() => {
@@ -173,16 +183,24 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 			if (body instanceof Response) return body;
 			const given = body.value;
 			if (!isPlainObject(given) || Object.keys(given).some((key) => key !== 'state') || (given.state !== undefined && typeof given.state !== 'string')) {
-				return apiError(400, 'The body must be {"state": "<a state of the scenario>"}, or empty for "Started"');
+				return adminError(400, 'The body must be {"state": "<a state of the scenario>"}, or empty for "Started"');
 			}
 			const problem = mappings.setScenarioState(param(params.name), given.state as string | undefined);
-			return problem === undefined ? ok() : apiError(problem.unknown === 'scenario' ? 404 : 400, problem.message);
+			return problem === undefined ? ok() : adminError(problem.unknown === 'scenario' ? 404 : 400, problem.message);
 		})),
-		// Last: the rest of WireMock's admin API (recordings, near misses, settings, files, shutdown, …).
+	];
+	const literal = served.filter(({ info }) => typeof info.path === 'string' && !info.path.includes('/:'));
+	return [
+		...served,
+		// Last: another method on a served path (405), and the rest of WireMock's admin API (recordings, settings, files, shutdown, …).
 		...[path(''), path('/*')].map((each) =>
-			http.all(each, ({ request }) =>
-				apiError(404, `${request.method} ${new URL(request.url).pathname} is WireMock's, and not served by this mock (see the README, "WireMock admin API (stubs and verification)")`),
-			),
+			http.all(each, ({ request }) => {
+				const url = new URL(request.url);
+				// Only by a literal path: one a parameter matches may be another of WireMock's (POST /__admin/mappings/find-by-metadata).
+				const allowed = allowedMethods(literal, url);
+				if (allowed.length > 0) return adminError(405, `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, { headers: { allow: allowed.join(', ') } });
+				return adminError(404, `${request.method} ${url.pathname} is WireMock's, and not served by this mock (see the README, "WireMock admin API (stubs and verification)")`);
+			}),
 		),
 	];
 }

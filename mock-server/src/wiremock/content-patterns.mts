@@ -12,7 +12,15 @@ import { compileJsonPath, JsonPathError, type JsonPath } from './json-path.mts';
 import { compileLinear, RegexRefused, type LinearRegex } from './linear-regex.mts';
 
 /** A mapping (or a verification pattern) the mock cannot serve or does not understand: a 400 naming the field. */
-export class MappingError extends Error {}
+export class MappingError extends Error {
+	/** `field`: the field's path, as `fail` was given it (`request.cookies`). */
+	constructor(
+		readonly field: string,
+		message: string,
+	) {
+		super(`${field}: ${message}`);
+	}
+}
 
 /** The value as the pattern sees it: its text, and its JSON parsed once (undefined: not JSON). */
 export interface Value {
@@ -35,7 +43,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 export function fail(path: string, message: string): never {
-	throw new MappingError(`${path}: ${message}`);
+	throw new MappingError(path, message);
 }
 
 /** A text value whose JSON is parsed on first use. */

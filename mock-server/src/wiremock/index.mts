@@ -10,6 +10,7 @@ import type { Journal } from '../http/journal.mts';
 import type { TokenLookup } from '../http/route.mts';
 import { withCors } from '../http/with-cors.mts';
 import { adminRoutes } from './admin-routes.mts';
+import { runningSince } from './health.mts';
 import { JournalQuery, type LoggedRequest } from './journal-query.mts';
 import { MappingsStore, type Scenario, type StubMapping } from './mappings-store.mts';
 import { isAdminPath, isOwnPath, stubAnswerer, type StubAnswer } from './stub-answers.mts';
@@ -54,14 +55,17 @@ export interface WireMock {
 	serves(pathname: string): boolean;
 	/** …with these handlers: the admin routes and the stubs, behind CORS, without the service's routes (which match any prefix). */
 	handlers: HttpHandler[];
+	/** The methods stubs may answer a path with (a preflight's and a 405's Allow name them too). */
+	methods(pathname: string): string[];
 }
 
 export function createWireMock({ journal, accounts, cors }: { journal: Journal; accounts: TokenLookup; cors: Cors }): WireMock {
 	const mappings = new MappingsStore();
 	const requests = new JournalQuery(journal, mappings);
 	const answer = stubAnswerer(mappings, journal, accounts);
-	const routes = adminRoutes({ mappings, requests, clearJournal: () => journal.clear() });
+	const routes = adminRoutes({ mappings, requests, clearJournal: () => journal.clear(), running: runningSince() });
 	const serves = (pathname: string) => isAdminPath(pathname) || (!isOwnPath(pathname) && mappings.mayServe(pathname));
+	const methods = (pathname: string) => (mappings.size === 0 || isOwnPath(pathname) ? [] : mappings.methods(pathname));
 	return {
 		stubs: {
 			add: (mapping) => mappings.add(mapping),
@@ -80,6 +84,7 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 		answer,
 		routes,
 		serves,
-		handlers: [withCors(cors, routes, { answer, serves })],
+		methods,
+		handlers: [withCors(cors, routes, { answer, serves, methods })],
 	};
 }

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fail, isPlainObject } from './content-patterns.mts';
-import { readRequestPattern, type Needed, type RequestPattern } from './request-pattern.mts';
+import { readRequestPattern, STUB_METHODS, type Needed, type RequestPattern } from './request-pattern.mts';
 import { readStubResponse, type StubResponse } from './stub-response.mts';
 
 /** A mapping as the admin API answers it: what was given, with its id (and `uuid`, WireMock's alias). */
@@ -153,15 +153,19 @@ export class MappingsStore {
 
 	/** Whether some stub could answer this path (any method, any query): the standalone server serves such a path though the service has none. */
 	mayServe(path: string): boolean {
-		for (const bucket of this.index.values()) {
-			if (bucket.any.stubs.length > 0 || bucket.paths.has(path)) return true;
-			for (const url of bucket.urls.keys()) if (url.split('?')[0] === path) return true;
-			for (const stub of [...bucket.patterns.values()].flat()) {
-				const rule = stub.request.url;
-				if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
-			}
-		}
+		for (const bucket of this.index.values()) if (bucketMayServe(bucket, path)) return true;
 		return false;
+	}
+
+	/** The methods some stub could answer this path with (any query): ANY stubs, every method stubs may name. */
+	methods(path: string): string[] {
+		const methods = new Set<string>();
+		for (const [method, bucket] of this.index) {
+			if (!bucketMayServe(bucket, path)) continue;
+			if (method !== ANY_METHOD) methods.add(method);
+			else for (const each of STUB_METHODS) methods.add(each);
+		}
+		return [...methods];
 	}
 
 	/** Whether the stub's scenario (if any) is in the state it requires. */
@@ -278,6 +282,17 @@ export class MappingsStore {
 			bytes: JSON.stringify(mapping).length,
 		};
 	}
+}
+
+/** Whether one of a bucket's stubs could answer this path (any query). */
+function bucketMayServe(bucket: Bucket, path: string): boolean {
+	if (bucket.any.stubs.length > 0 || bucket.paths.has(path)) return true;
+	for (const url of bucket.urls.keys()) if (url.split('?')[0] === path) return true;
+	for (const stub of [...bucket.patterns.values()].flat()) {
+		const rule = stub.request.url;
+		if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
+	}
+	return false;
 }
 
 /** Adds to `found` each of a bucket's lists with stubs whose URL rule matches (the pattern stubs that match: a new list). */

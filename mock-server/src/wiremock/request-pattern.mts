@@ -4,7 +4,7 @@
  * compiled into a test of a request. The method and the URL rule are kept apart so the
  * mappings store can index stubs by them and skip the rest for most requests.
  *
- * Served: method (GET, POST, PUT, DELETE, ANY), url, urlPath, urlPathPattern, urlPattern,
+ * Served: method (GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ANY), url, urlPath, urlPathPattern, urlPattern,
  * queryParameters, headers, bodyPatterns.
  */
 import { fail, isPlainObject, readValuePattern, textValue, wholeRegex, type Value, type ValuePattern } from './content-patterns.mts';
@@ -49,8 +49,12 @@ export interface RequestPattern {
 	matchesBody(body: Value): boolean;
 }
 
-/** The methods a stub may name: those the standalone server routes (it answers HEAD as GET, OPTIONS as the CORS preflight, and others with 405). */
-export const STUB_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+/**
+ * The methods a stub may name (and a request the journal keeps may have). A HEAD request no HEAD stub answers is
+ * answered as GET, without the body; a CORS preflight is never a stub's (http/with-cors.mts); the standalone server
+ * answers other methods (TRACE, PROPFIND…) with 405 before any stub sees them.
+ */
+export const STUB_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 const URL_FIELDS = ['url', 'urlPath', 'urlPathPattern', 'urlPattern'] as const;
 const SERVED_FIELDS = ['method', ...URL_FIELDS, 'queryParameters', 'headers', 'bodyPatterns'];
 const NOT_SERVED_FIELDS: Record<string, string> = {
@@ -86,7 +90,7 @@ export function readRequestPattern(input: unknown, path: string, { forStub }: { 
 function readMethod(value: unknown, path: string): string | null {
 	if (value === undefined || value === 'ANY') return null;
 	if (typeof value !== 'string' || !(STUB_METHODS as readonly string[]).includes(value)) {
-		fail(path, `must be one of ${STUB_METHODS.join(', ')} or ANY (the standalone server answers HEAD as GET, OPTIONS as the CORS preflight and other methods with 405 itself), got ${JSON.stringify(value)}`);
+		fail(path, `must be one of ${STUB_METHODS.join(', ')} or ANY (the standalone server answers other methods with 405 before any stub sees them), got ${JSON.stringify(value)}`);
 	}
 	return value;
 }
