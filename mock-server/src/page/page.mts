@@ -4,10 +4,10 @@
  * Its Content-Security-Policy allows exactly that stylesheet and that script (by their SHA-256), no other
  * script, no eval, and connections to the mock only; what it shows it reads from the control routes' JSON.
  */
-import { createHash } from 'node:crypto';
 import { MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
 import { apiError } from '../http/respond.mts';
+import { sha256Source } from './csp.mts';
 import { pageMain, type PageConfig } from './script.mts';
 import { PAGE_STYLE } from './style.mts';
 
@@ -42,12 +42,10 @@ const CONFIG: PageConfig = {
 /** The script as sent: the function's own source, called with the config ("<" escaped: no string in it can end the script element). */
 const SCRIPT = `(${pageMain.toString()})(${JSON.stringify(CONFIG).replace(/</g, '\\u003c')});`;
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 export const PAGE_CSP = [
 	"default-src 'none'",
-	`script-src ${sha256(SCRIPT)}`,
-	`style-src ${sha256(PAGE_STYLE)}`,
+	`script-src ${sha256Source(SCRIPT)}`,
+	`style-src ${sha256Source(PAGE_STYLE)}`,
 	"connect-src 'self'",
 	// The icon is an empty data: URL, so the browser asks the mock for no /favicon.ico.
 	'img-src data:',
