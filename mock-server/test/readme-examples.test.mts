@@ -53,6 +53,10 @@ const OUTPUTS: { command: string; output: RegExp }[] = [
 	{ command: 'curl http://127.0.0.1:4010/v2/jobs/job_stub', output: /^\{"job_id":"job_stub","job_title":"Stubbed"\}$/ },
 	{ command: '/__admin/requests/count', output: /^\{"count":1,"requestJournalDisabled":false\}$/ },
 	{ command: 'curl http://127.0.0.1:4010/__mock/clock', output: /"now":"2027-01-01T09:00:02\.000Z".*"frozen":true/ },
+	// The front door: links at the test's port, the README in the installed package (the packed package.json has no repository).
+	{ command: 'curl -s http://127.0.0.1:4010/ ', output: /^\{"name":"job-signals-mock-server","version":"[^"]+","page":"http:\/\/127\.0\.0\.1:\d+\/__mock\/ui","openapi":"http:\/\/127\.0\.0\.1:\d+\/openapi\.json",.*"readme":null,"readme_file":"[^"]*\/node_modules\/job-signals-mock-server\/README\.md"\}$/ },
+	{ command: 'status=4xx,5xx&limit=20', output: /^\{"data":\[.*\],"dropped":\d+\}$/s },
+	{ command: 'deliveries?limit=100', output: /^\{"data":\[.*\]\}$/s },
 ];
 
 const notRun = (text: string) => NOT_RUN.find((entry) => text.includes(entry.text));

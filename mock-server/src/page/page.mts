@@ -17,6 +17,10 @@ import { PAGE_STYLE } from './style.mts';
  */
 export const PAGE_PATH = '/__mock/ui';
 
+/** The page's sections, in its order: each a view the URL may name (`?view=requests`), besides `all`. */
+const SECTIONS = ['accounts', 'clock', 'deliveries', 'requests', 'rules'] as const;
+const SECTION_TITLES: Record<(typeof SECTIONS)[number], string> = { accounts: 'Accounts', clock: 'Clock', deliveries: 'Deliveries', requests: 'Requests', rules: 'Rules' };
+
 const CONFIG: PageConfig = {
 	paths: {
 		accounts: MOCK_CONTROL_PATHS.accounts,
@@ -35,7 +39,9 @@ const CONFIG: PageConfig = {
 	eventTypes: WEBHOOK_EVENT_TYPES,
 	pollMs: 1000,
 	journalRows: 200,
+	deliveryRows: 500,
 	eventGroups: 100,
+	sections: SECTIONS,
 	stubRows: 100,
 };
 
@@ -75,9 +81,10 @@ const HTML = `<!doctype html>
 		<button type="button" id="reset" class="danger">Reset</button>
 		<label><input type="checkbox" id="live" checked> Live</label>
 	</div>
+	<nav id="views" aria-label="View"><button type="button" data-view="all">All</button>${SECTIONS.map((view) => `<button type="button" data-view="${view}">${SECTION_TITLES[view]}</button>`).join('')}</nav>
 	<output id="status" role="status"></output>
 </header>
-<main>
+<main id="main">
 	<section id="accounts">
 		<h2>Accounts and rate-limit budgets</h2>
 		<div class="view" id="accounts-view">Loading…</div>
@@ -100,7 +107,7 @@ const HTML = `<!doctype html>
 		<div class="filters">
 			<label>path <input id="filter-path" placeholder="/v2/signals" size="18"></label>
 			<label>method <select id="filter-method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option></select></label>
-			<label>status <select id="filter-status"><option value="">any</option><option value="2xx">2xx</option><option value="4xx">4xx (not 429)</option><option value="429">429</option><option value="5xx">5xx</option><option value="0">dropped</option></select></label>
+			<label>status <select id="filter-status"><option value="">any</option><option value="2xx">2xx</option><option value="4xx">4xx</option><option value="429">429</option><option value="5xx">5xx</option><option value="0">dropped</option></select></label>
 			<label>account <select id="filter-account"><option value="">any account</option></select></label>
 		</div>
 		<div class="view" id="requests-view">Loading…</div>

@@ -33,9 +33,19 @@ select, input { font: inherit; padding: 3px 6px; border: 1px solid #b7c4d1; bord
 header select { border-color: #51657a; background: #263442; color: #eef2f6; }
 table { width: 100%; border-collapse: collapse; font-size: 13px; }
 th { text-align: left; font-weight: 600; color: var(--muted); border-bottom: 1px solid var(--line); padding: 4px 6px; white-space: nowrap; }
-td { border-bottom: 1px solid #eef1f4; padding: 4px 6px; vertical-align: top; overflow-wrap: anywhere; }
+td { border-bottom: 1px solid #eef1f4; padding: 4px 6px; vertical-align: top; overflow-wrap: normal; word-break: normal; }
 code, .mono { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-.scroll { max-height: 520px; overflow: auto; }
+/* A table wider than its section (a narrow window) scrolls sideways in its box: cells wrap only between words. */
+.scroll { overflow-x: auto; }
+.scroll.tall { max-height: 520px; overflow: auto; }
+/* A path, URL or pattern is one word: whole on its line (the table scrolls if it must). */
+td code { white-space: nowrap; }
+code.cut { display: inline-block; max-width: 32em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: top; }
+[hidden] { display: none !important; }
+main[data-view]:not([data-view="all"]) section { grid-column: 1 / -1; }
+#views { display: flex; flex-wrap: wrap; gap: 4px; }
+#views button { padding: 2px 10px; font-size: 13px; }
+#views button[aria-pressed="true"] { background: #eef2f6; color: #17212b; border-color: #eef2f6; }
 .badge { display: inline-block; min-width: 34px; text-align: center; padding: 0 6px; border-radius: 10px; font-weight: 600; font-size: 12px; }
 .s2 { color: var(--ok); background: var(--ok-bg); }
 .s3 { color: var(--info); background: var(--info-bg); }
