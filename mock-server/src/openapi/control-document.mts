@@ -10,11 +10,10 @@ import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schem
 import { clockBodySchema, MAX_ADVANCE_MS } from '../clock-request.mts';
 import { faultRuleSchema, faultsBodySchema } from '../http/faults.mts';
 import { eventBodySchema, processBodySchema } from '../process/requests.mts';
-import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
+import { MAX_COPIES, MAX_LOG_ENTRIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
 import { MAX_KEPT_ENVELOPES } from '../webhooks/kept-envelopes.mts';
 import { MAX_JOURNAL_READ } from '../http/journal.mts';
-import { MAX_LOG_ENTRIES } from '../webhooks/delivery-engine.mts';
 import { PAGE_PATH } from '../page/page.mts';
 import { ROOT_PATH } from '../page/root.mts';
 import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
