@@ -309,7 +309,7 @@ export function pageMain(config: PageConfig): void {
 			into.replaceChildren(scroll(table(['at (clock)', 'method', 'path', 'account', 'status', 'notes'], shown.map((entry) => [
 				clockTime(entry.time_ms), entry.method, h('code', { class: 'cut', title: entry.path + queryText(entry.query) }, entry.path + queryText(entry.query)),
 				entry.account_id ?? '—', badge(entry.status, entry.status === 0 ? 'dropped' : String(entry.status)),
-				[entry.stub_id ? `stub ${entry.stub_id.slice(0, 8)}` : '', ...entry.warnings].filter((note) => note !== '').join('; '),
+				h('span', { class: 'notes' }, [entry.stub_id ? `stub ${entry.stub_id.slice(0, 8)}` : '', ...entry.warnings].filter((note) => note !== '').join('; ')),
 			]), 'journal'), true));
 		},
 	};

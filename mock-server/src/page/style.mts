@@ -40,7 +40,9 @@ code, .mono { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, mono
 .scroll.tall { max-height: 520px; overflow: auto; }
 /* A path, URL or pattern is one word: whole on its line (the table scrolls if it must). */
 td code { white-space: nowrap; }
-code.cut { display: inline-block; max-width: 32em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: top; }
+/* The journal's notes (warnings) read as lines, not a word a line, when the window is narrow (a cell's own min-width is not kept). */
+.notes { display: inline-block; min-width: 16em; }
+code.cut { display: inline-block; max-width: 26em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: top; }
 [hidden] { display: none !important; }
 main[data-view]:not([data-view="all"]) section { grid-column: 1 / -1; }
 #views { display: flex; flex-wrap: wrap; gap: 4px; }
@@ -70,7 +72,7 @@ meter { width: 90px; vertical-align: middle; }
 .timeline button { padding: 1px 8px; font-size: 12px; }
 .nowrap { white-space: nowrap; }
 ol.attempts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
-li.attempt { padding: 2px 8px; border-radius: 5px; font-size: 12px; border: 1px solid; }
+li.attempt { padding: 2px 8px; border-radius: 5px; font-size: 12px; border: 1px solid; white-space: nowrap; }
 .delivered { color: var(--ok); background: var(--ok-bg); border-color: #a9dbbd; }
 .retry_scheduled { color: var(--warn); background: var(--warn-bg); border-color: #ecd196; }
 .failed { color: var(--bad); background: var(--bad-bg); border-color: #efb1ab; }
