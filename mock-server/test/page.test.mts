@@ -260,6 +260,11 @@ describe('the page\'s URL, dates, narrow window and reads (a mock of its own, wi
 	const LONG_QUERY = 'search=senior+platform+engineer&locations=Amsterdam&categories=DevOps&industry_tags=Software';
 	const viewProblems: string[] = [];
 	const at = (path: string) => `${mock.appUrl}${PAGE_PATH}${path}`;
+	/** A delivery log entry of this test's own (the times are what matters). */
+	const attempt = (id: string, startedAt: number) => ({
+		webhook_event_id: id, webhook_id: 'wh_1', account_id: 'acc_demo', event_type: 'job_created' as const, url: 'http://127.0.0.1:9/hook',
+		attempt: 1, started_at: startedAt, duration_ms: 12, status: 200, error: null, outcome: 'delivered' as const, origin: 'cycle' as const,
+	});
 	const cells = () => view.locator('#requests-view tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
 
 	beforeAll(async () => {
@@ -339,10 +344,6 @@ describe('the page\'s URL, dates, narrow window and reads (a mock of its own, wi
 
 	it('after a clock jump, shows the date of every time that is not on the mock clock\'s day, journal and deliveries alike', BROWSER_TEST, async () => {
 		const before = Date.now();
-		const attempt = (id: string, startedAt: number) => ({
-			webhook_event_id: id, webhook_id: 'wh_1', account_id: 'acc_demo', event_type: 'job_created' as const, url: 'http://127.0.0.1:9/hook',
-			attempt: 1, started_at: startedAt, duration_ms: 12, status: 200, error: null, outcome: 'delivered' as const, origin: 'cycle' as const,
-		});
 		expect((await fetch(`${mock.appUrl}${MOCK_CONTROL_PATHS.clock}`, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ now: '2027-01-01T09:00:03Z', frozen: true }) })).status).toBe(200);
 		expect((await fetch(`${mock.apiUrl}/jobs/job_none`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } })).status).toBe(404);
 		mock.service.webhooks.engine.restoreLog([attempt('whe_today', before), attempt('whe_2027', Date.parse('2027-01-01T09:00:03.250Z'))]);
@@ -363,6 +364,7 @@ describe('the page\'s URL, dates, narrow window and reads (a mock of its own, wi
 		expect((await fetch(`${mock.appUrl}/__admin/mappings`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(stub) })).status).toBe(201);
 		expect((await fetch(`${mock.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ faults: [{ path: '/v2/signals/problems', method: 'GET', status: 503, latency_ms: 250, rate: 0.5 }] }) })).status).toBe(200);
 		expect((await fetch(`${mock.apiUrl}/jobs?${LONG_QUERY}&serach=typo&another_unknown_parameter=1`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } })).status).toBe(200);
+		mock.service.webhooks.engine.restoreLog([attempt('whe_today', Date.now()), attempt('whe_2027', Date.parse('2027-01-01T09:00:03.250Z'))]);
 		await view.setViewportSize({ width: 760, height: 1000 });
 		await view.goto(at(''));
 		await expect.poll(() => view.locator('#requests-view tbody tr >> nth=0').innerText(), SHOWN).toContain('unknown query parameters');
