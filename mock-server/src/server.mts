@@ -14,6 +14,7 @@ import { allowedMethods } from './http/with-cors.mts';
 import { clientErrorAnswer } from './standalone/client-error.mts';
 import { hostAllowed, isServedPath } from './standalone/local-only.mts';
 import { isPagePath, pageAnswer } from './page/page.mts';
+import { ROOT_PATH, rootAnswer } from './page/root.mts';
 import { readBody } from './standalone/read-body.mts';
 import { requestUrl } from './standalone/request-url.mts';
 import { writeResponse } from './standalone/write-response.mts';
@@ -106,10 +107,16 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 	}
 	// A page not allowed to call the mock (http/cors.mts) is refused before its body is read or any route sees it:
 	// a simple cross-origin request reaches the server, whether or not the page may read the answer.
-	const refused = service.cors.refusal(url, header, isPagePath(url.pathname));
+	const refused = service.cors.refusal(url, header, isPagePath(url.pathname) || url.pathname === ROOT_PATH);
 	if (refused) return writeResponse(res, refused, { connection: 'close' });
-	// The page (page/page.mts) is the standalone server's own: no route has it, in-process there is no browser to show it.
+	// The page (page/page.mts) and the front door (page/root.mts) are the standalone server's own: no route has them,
+	// in-process there is no browser to show them.
 	if (isPagePath(url.pathname)) return writeResponse(res, pageAnswer(req.method ?? 'GET'), cors);
+	if (url.pathname === ROOT_PATH) {
+		const answer = rootAnswer(req.method ?? 'GET', url.origin, header('accept'));
+		const vary = [answer.headers.get('vary'), cors.vary].filter((value) => value !== null && value !== undefined).join(', ');
+		return writeResponse(res, answer, vary === '' ? cors : { ...cors, vary });
+	}
 	// The service's paths and the mock's own; besides them, WireMock's admin API and the paths a stub may answer.
 	const servicePath = isServedPath(url.pathname);
 	if (!servicePath && !service.wiremock.serves(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
@@ -124,7 +131,7 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 		// The client went away mid-body: there is no one to answer.
 		if ('aborted' in read) return;
 		if ('tooLarge' in read) {
-			return writeResponse(res, apiError(413, `The request body is larger than ${maxBodyBytes} bytes`), { ...cors, connection: 'close' });
+			return writeResponse(res, apiError(413, tooLargeMessage(maxBodyBytes)), { ...cors, connection: 'close' });
 		}
 		body = read.body;
 	}
@@ -146,6 +153,11 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 		return;
 	}
 	return writeResponse(res, response);
+}
+
+/** The 413's message: the limit, and the flag (and option) that sets it, so the tester knows what to change. */
+export function tooLargeMessage(maxBodyBytes: number): string {
+	return `The request body is larger than ${maxBodyBytes} bytes, this mock's limit: start it with a larger --max-body-bytes (startMockServer's maxBodyBytes; default ${LIMITS.maxRequestBodyBytes})`;
 }
 
 /**

@@ -179,7 +179,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 			...service,
 			faults: context.faults,
 			subscribersOf: (accountId) => store.subscribersOf(accountId),
-			deliveries: () => webhooks.engine.deliveries(),
+			deliveries: (newest) => webhooks.engine.deliveries(newest),
 			rateBudget: (accountId) => context.limiter.budget(accountId),
 		}),
 		...openApiHandlers(),

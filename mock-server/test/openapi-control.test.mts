@@ -9,6 +9,8 @@ import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { openApiControlDocument } from '../src/openapi/control-document.mts';
+import { PAGE_PATH } from '../src/page/page.mts';
+import { ROOT_PATH } from '../src/page/root.mts';
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer, type RunningMockServer } from '../src/server.mts';
 import { MAX_FAILURE_RULES } from '../src/webhooks/failure-rules.mts';
 import { rawRequest } from './raw-http.mts';
@@ -53,6 +55,11 @@ function expectDocumented(op: Operation, answer: Answer): void {
 	const where = `${op.spec.operationId} ${answer.status}: ${answer.text.slice(0, 300)}`;
 	const documented = op.spec.responses[answer.status];
 	expect(documented, `${where}: status not documented`).toBeDefined();
+	if (answer.headers.get('content-type')?.startsWith('text/html')) {
+		expect(resolve(documented).content?.['text/html'], `${where}: HTML not documented`).toBeDefined();
+		expect(answer.text, where).toMatch(/^<!doctype html>/);
+		return;
+	}
 	const content = resolve(documented).content?.['application/json'];
 	if (!content) {
 		expect(answer.text, where).toBe('');
@@ -142,6 +149,7 @@ const REFUSALS: Record<string, Record<number, Init>> = {
 	processCycle: { 400: { body: { created: -1 } }, 404: { body: { source_id: 'no-such-source' } } },
 	emitEvent: { 400: { body: { event_type: 'no_such_event' } }, 404: { body: { event_type: 'job_updated', job_id: 'no-such-job' } } },
 	getRequests: { 400: { query: '?no_such_filter=1' } },
+	getDeliveries: { 400: { query: '?limit=0' } },
 	redeliver: { 400: { body: {} }, 404: { body: { webhook_event_id: 'whe_no-such-envelope' } }, 409: { body: kept(), ...fullQueue } },
 	sendCopies: { 400: { body: kept({ copies: 0 }) }, 404: { body: { webhook_event_id: 'whe_no-such-envelope', copies: 1 } }, 409: { body: kept({ copies: 1 }), ...fullQueue } },
 	reorder: {
@@ -177,8 +185,8 @@ describe('the control API document', () => {
 		expect(served.filter((route) => !documented.has(route)), 'each /__mock route needs its row in OPERATIONS of src/openapi/control-document.mts').toEqual([]);
 	});
 
-	it("documents every control path of the contract: a route served outside the service's handlers (the standalone server's) too; and WireMock's health and version", () => {
-		const paths = [...Object.values(MOCK_CONTROL_PATHS).map((path) => path.replace(/:(\w+)/g, '{$1}')), '/__admin/health', '/__admin/version'];
+	it("documents every control path of the contract, the standalone server's own (the front door and the page), and WireMock's health and version", () => {
+		const paths = [...[...Object.values(MOCK_CONTROL_PATHS), ROOT_PATH, PAGE_PATH].map((path) => path.replace(/:(\w+)/g, '{$1}')), '/__admin/health', '/__admin/version'];
 		expect(Object.keys(doc.paths).sort(), 'each path of MOCK_CONTROL_PATHS needs its rows in OPERATIONS of src/openapi/control-document.mts').toEqual(paths.sort());
 	});
 
@@ -205,6 +213,8 @@ describe('the control API document', () => {
 			};
 			const success = Number(Object.keys(op.spec.responses).find((s) => s.startsWith('2')));
 			await expectStatus(success, send(op, SUCCESS[op.spec.operationId]));
+			// The front door's HTML, to a browser.
+			if (op.path === ROOT_PATH) await expectStatus(200, send(op, { headers: { accept: 'text/html' } }));
 			for (const [status, init] of Object.entries(REFUSALS[op.spec.operationId] ?? {})) await expectStatus(Number(status), send(op, init));
 			if (op.method === 'get') {
 				const head = `GET ${op.path.replace('{account_id}', 'acc_demo')} HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`;

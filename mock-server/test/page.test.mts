@@ -23,6 +23,8 @@ const RATE_LIMIT = 60;
 const QUEUE_CAP = 10;
 /** What the page's views may take to show a change: a poll a second, on a busy machine. */
 const SHOWN = { timeout: 15_000, interval: 100 };
+/** A test's steps each wait up to SHOWN for the page; on a machine shared with other test runs (load average 20 on 2 cores seen) they add up past vitest's 30 s. */
+const BROWSER_TEST = { timeout: 180_000 };
 const screenshots = process.env.JOB_SIGNALS_SCREENSHOTS === '1' ? join(__dirname, '..', '..', 'docs', 'images') : undefined;
 
 let server: RunningMockServer;
@@ -97,7 +99,7 @@ describe('the page, as the server sends it', () => {
 });
 
 describe('the page in Chromium', () => {
-	it('shows the accounts and their budgets, the journal with its filters, the deliveries of a cycle run from its button, the rules, the clock; reset empties them', async () => {
+	it('shows the accounts and their budgets, the journal with its filters, the deliveries of a cycle run from its button, the rules, the clock; reset empties them', BROWSER_TEST, async () => {
 		const setting = await fetch(`${server.appUrl}/api/webhooks`, {
 			method: 'POST',
 			headers: { ...JSON_TYPE, authorization: `Bearer ${DEMO_TOKEN}` },
@@ -137,6 +139,7 @@ describe('the page in Chromium', () => {
 		await page.locator('#filter-path').dispatchEvent('change');
 		await expect.poll(() => text('#requests-view'), SHOWN).toContain(`GET ${MOCK_CONTROL_PATHS.requests} answered 400: Invalid filter "path"`);
 		await page.fill('#filter-path', '');
+		await page.locator('#filter-path').dispatchEvent('change');
 		await page.selectOption('#filter-account', 'acc_demo');
 		await page.selectOption('#filter-method', 'GET');
 		await expect.poll(() => page.locator('#requests-view tbody tr').count(), SHOWN).toBe(2);
@@ -236,7 +239,7 @@ describe('the page in Chromium', () => {
 		expect(problems.filter((problem) => !/^Failed to load resource: the server responded with a status of 400/.test(problem))).toEqual([]);
 	});
 
-	it('says "Not available" for a route the mock does not have (404), and shows the rest', async () => {
+	it('says "Not available" for a route the mock does not have (404), and shows the rest', BROWSER_TEST, async () => {
 		// A mock without the clock route, as before it was added: the browser is answered 404 for it.
 		const other = await browser.newPage();
 		await other.route(`**${MOCK_CONTROL_PATHS.clock}`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":404,"error":"Not Found","message":"No such endpoint"}' }));
@@ -246,4 +249,160 @@ describe('the page in Chromium', () => {
 		await expect.poll(() => other.locator('#accounts-view').innerText(), SHOWN).toContain('acc_demo');
 		await other.close();
 	});
+});
+
+describe('the page\'s URL, dates, narrow window and reads (a mock of its own, with a long journal)', () => {
+	let mock: RunningMockServer;
+	let view: Page;
+	/** Every read the page made of the journal and the delivery log, as sent. */
+	const reads: URL[] = [];
+	const HISTORY = 300;
+	const LONG_QUERY = 'search=senior+platform+engineer&locations=Amsterdam&categories=DevOps&industry_tags=Software';
+	const viewProblems: string[] = [];
+	const at = (path: string) => `${mock.appUrl}${PAGE_PATH}${path}`;
+	/** A delivery log entry of this test's own (the times are what matters). */
+	const attempt = (id: string, startedAt: number) => ({
+		webhook_event_id: id, webhook_id: 'wh_1', account_id: 'acc_demo', event_type: 'job_created' as const, url: 'http://127.0.0.1:9/hook',
+		attempt: 1, started_at: startedAt, duration_ms: 12, status: 200, error: null, outcome: 'delivered' as const, origin: 'cycle' as const,
+	});
+	const cells = () => view.locator('#requests-view tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
+
+	beforeAll(async () => {
+		mock = await startMockServer({ ...SMALL, port: 0, rateLimit: 0 });
+		const call = (path: string) => fetch(`${mock.apiUrl}${path}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+		// Before the clock jump: today's calls, the journal longer than the page shows.
+		for (let i = 0; i < HISTORY; i += 50) {
+			const statuses = await Promise.all(Array.from({ length: 50 }, (_, j) => call(`/collections?page_note=${i + j}`).then((r) => r.status)));
+			expect(statuses).toEqual(statuses.map(() => 200));
+		}
+		expect((await call('/sources/id/src_none')).status).toBe(404);
+		view = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+		view.on('console', (message) => {
+			if (message.type() === 'error') viewProblems.push(message.text());
+		});
+		view.on('pageerror', (error) => viewProblems.push(error.message));
+		view.on('request', (request) => {
+			const url = new URL(request.url());
+			if (url.pathname === MOCK_CONTROL_PATHS.requests || url.pathname === MOCK_CONTROL_PATHS.deliveries) reads.push(url);
+		});
+	}, 120_000);
+	afterAll(async () => {
+		await view?.close();
+		await mock?.close();
+	});
+
+	it('opens the view a URL names, with its filters; the page\'s changes go into the URL, back and forward go through them', BROWSER_TEST, async () => {
+		await view.goto(at('?view=requests&status=4xx'));
+		await expect.poll(cells, SHOWN).toEqual([[expect.any(String), 'GET', '/v2/sources/id/src_none', 'acc_demo', '404', '']]);
+		expect(await view.locator('main > section:visible').evaluateAll((sections) => sections.map((section) => section.id))).toEqual(['requests']);
+		expect(await view.locator('#filter-status').inputValue()).toBe('4xx');
+		expect(await view.locator('#views button[aria-pressed="true"]').innerText()).toBe('Requests');
+
+		// A filter changed on the page: the URL says it; the view its button chose too.
+		await view.selectOption('#filter-status', '2xx');
+		await expect.poll(() => view.url(), SHOWN).toBe(at('?view=requests&status=2xx'));
+		await expect.poll(async () => (await cells()).length, SHOWN).toBe(200);
+		await view.click('#views button[data-view="all"]');
+		await expect.poll(() => view.url(), SHOWN).toBe(at('?status=2xx'));
+		expect(await view.locator('main > section:visible').count()).toBe(5);
+
+		// Back: the requests view again, then its 4xx filter; forward: 2xx.
+		await view.goBack();
+		await expect.poll(() => view.url(), SHOWN).toBe(at('?view=requests&status=2xx'));
+		expect(await view.locator('main > section:visible').count()).toBe(1);
+		await view.goBack();
+		await expect.poll(() => view.url(), SHOWN).toBe(at('?view=requests&status=4xx'));
+		expect(await view.locator('#filter-status').inputValue()).toBe('4xx');
+		await expect.poll(cells, SHOWN).toEqual([[expect.any(String), 'GET', '/v2/sources/id/src_none', 'acc_demo', '404', '']]);
+		await view.goForward();
+		await expect.poll(async () => (await cells()).length, SHOWN).toBe(200);
+		expect(await view.locator('#filter-status').inputValue()).toBe('2xx');
+
+		// A URL with a value the page does not offer: sent as it is, and the journal's 400 shown; an unknown view shows all.
+		await view.goto(at('?view=nowhere&status=6xx'));
+		await expect.poll(() => view.locator('#requests-view').innerText(), SHOWN).toContain(`GET ${MOCK_CONTROL_PATHS.requests} answered 400: Invalid filter "status"`);
+		expect(await view.locator('#status').innerText()).toBe('No view "nowhere" (views: all, accounts, clock, deliveries, requests, rules): showing all.');
+		expect(await view.locator('main > section:visible').count()).toBe(5);
+	});
+
+	it('reads the journal and the delivery log with a limit, the status filter sent to the journal: a page on a long journal gets the rows it shows and one more', BROWSER_TEST, async () => {
+		reads.length = 0;
+		await view.goto(at('?status=2xx'));
+		await expect.poll(async () => (await cells()).length, SHOWN).toBe(200);
+		await expect.poll(() => view.locator('#requests-count').innerText(), SHOWN).toBe('the newest 200 matching shown, older ones not');
+		const journal = reads.filter((url) => url.pathname === MOCK_CONTROL_PATHS.requests);
+		const log = reads.filter((url) => url.pathname === MOCK_CONTROL_PATHS.deliveries);
+		expect(journal.length).toBeGreaterThan(0);
+		expect(log.length).toBeGreaterThan(0);
+		expect(journal.map((url) => [url.searchParams.get('limit'), url.searchParams.get('status')])).toEqual(journal.map(() => ['201', '2xx']));
+		expect(log.map((url) => url.search)).toEqual(log.map(() => '?limit=500'));
+		// What such a read answers: 201 of the 301 calls.
+		const answer = (await fetch(journal[0]).then((r) => r.json())) as { data: unknown[] };
+		expect(answer.data).toHaveLength(201);
+		expect(mock.service.requests().data).toHaveLength(HISTORY + 1);
+	});
+
+	it('after a clock jump, shows the date of every time that is not on the mock clock\'s day, journal and deliveries alike', BROWSER_TEST, async () => {
+		const before = Date.now();
+		expect((await fetch(`${mock.appUrl}${MOCK_CONTROL_PATHS.clock}`, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ now: '2027-01-01T09:00:03Z', frozen: true }) })).status).toBe(200);
+		expect((await fetch(`${mock.apiUrl}/jobs/job_none`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } })).status).toBe(404);
+		mock.service.webhooks.engine.restoreLog([attempt('whe_today', before), attempt('whe_2027', Date.parse('2027-01-01T09:00:03.250Z'))]);
+		await view.goto(at(''));
+		const today = new Date(before).toISOString().slice(0, 10);
+		// Newest first: the call after the jump at its time alone, the ones before with their date.
+		await expect.poll(async () => (await cells()).slice(0, 2).map((row) => row[0]), SHOWN).toEqual(['09:00:03.000', expect.stringMatching(new RegExp(`^${today} \\d\\d:\\d\\d:\\d\\d\\.\\d{3}$`))]);
+		const times = () => view.locator('#deliveries-view tr.event td:nth-child(2)').allInnerTexts();
+		await expect.poll(times, SHOWN).toEqual(['09:00:03.250', expect.stringMatching(new RegExp(`^${today} `))]);
+		// Back on the wall clock (today's day): the 2027 times take their date, today's lose it.
+		expect((await fetch(`${mock.appUrl}${MOCK_CONTROL_PATHS.clock}`, { method: 'DELETE', headers: JSON_TYPE })).status).toBe(204);
+		await expect.poll(times, SHOWN).toEqual(['2027-01-01 09:00:03.250', expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3}$/)]);
+	});
+
+	it('holds at 760 px: no cell overflows or breaks a word, the page does not scroll sideways (wide tables scroll in their box)', BROWSER_TEST, async () => {
+		// Long contents: a stub, a fault rule, a receiver failure rule, a call with a long query and warnings.
+		const stub = { request: { method: 'GET', urlPathPattern: '/v2/jobs/job_stubbed_[a-z]+_with_a_long_name' }, response: { status: 200, jsonBody: {} }, name: 'A stubbed job with a long descriptive name' };
+		expect((await fetch(`${mock.appUrl}/__admin/mappings`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(stub) })).status).toBe(201);
+		expect((await fetch(`${mock.appUrl}${MOCK_CONTROL_PATHS.faults}`, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ faults: [{ path: '/v2/signals/problems', method: 'GET', status: 503, latency_ms: 250, rate: 0.5 }] }) })).status).toBe(200);
+		expect((await fetch(`${mock.apiUrl}/jobs?${LONG_QUERY}&serach=typo&another_unknown_parameter=1`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } })).status).toBe(200);
+		mock.service.webhooks.engine.restoreLog([attempt('whe_today', Date.now()), attempt('whe_2027', Date.parse('2027-01-01T09:00:03.250Z'))]);
+		await view.setViewportSize({ width: 760, height: 1000 });
+		await view.goto(at(''));
+		await expect.poll(() => view.locator('#requests-view tbody tr >> nth=0').innerText(), SHOWN).toContain('unknown query parameters');
+		await expect.poll(() => view.locator('#stubs-view').innerText(), SHOWN).toContain('A stubbed job');
+		await expect.poll(() => view.locator('#deliveries-view tr.event').count(), SHOWN).toBe(2);
+		await screenshot760();
+		const measured = await view.evaluate(() => {
+			const problems: string[] = [];
+			const cellsSeen = [...document.querySelectorAll('td')].filter((td) => td.getClientRects().length > 0);
+			for (const td of cellsSeen) {
+				const what = `${td.closest('.view')?.id} "${td.innerText.slice(0, 60)}"`;
+				if (td.scrollWidth > td.clientWidth + 1) problems.push(`${what} overflows: ${td.scrollWidth} > ${td.clientWidth}`);
+				const style = getComputedStyle(td);
+				if (style.overflowWrap === 'anywhere' || style.wordBreak === 'break-all') problems.push(`${what} may break words (${style.overflowWrap}, ${style.wordBreak})`);
+				// Each word of its text on one line: a word broken across lines has boxes at two heights.
+				const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+				for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+					for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+						const range = document.createRange();
+						range.setStart(node, word.index);
+						range.setEnd(node, word.index + word[0].length);
+						const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+						if (tops.size > 1) problems.push(`${what}: "${word[0]}" broken over ${tops.size} lines`);
+					}
+				}
+			}
+			return { problems, cells: cellsSeen.length, pageWidth: document.documentElement.scrollWidth, viewport: window.innerWidth };
+		});
+		expect(measured.problems).toEqual([]);
+		expect(measured.cells).toBeGreaterThan(30);
+		expect(measured.pageWidth).toBeLessThanOrEqual(measured.viewport);
+		expect(measured.viewport).toBe(760);
+		expect(viewProblems.filter((problem) => !/^Failed to load resource: the server responded with a status of 400/.test(problem))).toEqual([]);
+	});
+
+	async function screenshot760(): Promise<void> {
+		if (!screenshots) return;
+		mkdirSync(screenshots, { recursive: true });
+		await view.screenshot({ path: join(screenshots, 'mock-page-760.png'), fullPage: true });
+	}
 });

@@ -55,6 +55,10 @@ const OUTPUTS: { command: string; output: RegExp }[] = [
 	{ command: 'curl http://127.0.0.1:4010/__mock/clock', output: /"now":"2027-01-01T09:00:02\.000Z".*"frozen":true/ },
 	{ command: 'curl http://127.0.0.1:4010/__mock/faults', output: /^\{"faults":\[\{"path":"\/v2\/jobs","status":503,.*"remaining":null\},\{"path":"\/v2\/jobs\/filters","status":500,.*"times":1,"remaining":0\}\]\}$/ },
 	{ command: 'curl http://127.0.0.1:4010/__admin/health', output: /^\{"status":"healthy","message":"job-signals-mock-server is ok","version":"\d+\.\d+\.\d+","uptimeInSeconds":\d+,"timestamp":"\d{4}-\d\d-\d\dT[\d:.]+Z"\}$/ },
+	// The front door: links at the test's port, the README in the installed package (the packed package.json has no repository).
+	{ command: 'curl -s http://127.0.0.1:4010/ ', output: /^\{"name":"job-signals-mock-server","version":"[^"]+","page":"http:\/\/127\.0\.0\.1:\d+\/__mock\/ui","openapi":"http:\/\/127\.0\.0\.1:\d+\/openapi\.json",.*"readme":null,"readme_file":"[^"]*\/node_modules\/job-signals-mock-server\/README\.md"\}$/ },
+	{ command: 'status=4xx,5xx&limit=20', output: /^\{"data":\[.*\],"dropped":\d+\}$/s },
+	{ command: 'deliveries?limit=100', output: /^\{"data":\[.*\]\}$/s },
 ];
 
 const notRun = (text: string) => NOT_RUN.find((entry) => text.includes(entry.text));

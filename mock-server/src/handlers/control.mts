@@ -18,7 +18,7 @@ import type { Account, Subscriber } from '../data/model.mts';
 import type { RateBudget } from '../http/rate-limit.mts';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../cycles/cycle.mts';
 import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../cycles/control-bodies.mts';
-import type { DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
+import { MAX_LOG_ENTRIES, type DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
 import type { MockClock } from '../base/clock.mts';
 import { clockRoutes } from '../clock/clock-routes.mts';
@@ -35,8 +35,8 @@ export interface ControlActions extends ReceiverKnobs {
 	subscribersOf(accountId: string): Subscriber[];
 	requests(filter: JournalFilter): JournalAnswer;
 	persistence(): { state_dir: string | null; persisting: boolean; error: string | null };
-	/** The webhook delivery log (every attempt, oldest first). */
-	deliveries(): DeliveryLogEntry[];
+	/** The webhook delivery log (every attempt, oldest first; with `newest`, the last that many). */
+	deliveries(newest?: number): DeliveryLogEntry[];
 	faults: Faults;
 }
 
@@ -66,6 +66,18 @@ function crossSiteRefusal(request: Request): Response | undefined {
 			`e.g. curl -X ${request.method} -H 'Content-Type: application/json' …`,
 	);
 }
+
+/** GET /__mock/deliveries' query: `limit`, the newest attempts (default: the whole log, MAX_LOG_ENTRIES, also the most). */
+export const deliveriesQuerySchema = z
+	.object({
+		limit: z
+			.string()
+			.regex(/^\d{1,9}$/, `limit must be a whole number from 1 to ${MAX_LOG_ENTRIES}`)
+			.transform(Number)
+			.pipe(z.number().min(1, `limit must be a whole number from 1 to ${MAX_LOG_ENTRIES}`).max(MAX_LOG_ENTRIES, `limit must be a whole number from 1 to ${MAX_LOG_ENTRIES} (the log keeps that many)`)),
+	})
+	.partial()
+	.strict();
 
 type Resolver = Parameters<typeof http.post>[1];
 const changing = (resolve: Resolver): Resolver => (info) => crossSiteRefusal(info.request) ?? resolve(info);
@@ -116,7 +128,17 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 			}
 		}),
 		http.get(path(MOCK_CONTROL_PATHS.state), () => HttpResponse.json(actions.persistence())),
-		http.get(path(MOCK_CONTROL_PATHS.deliveries), () => HttpResponse.json({ data: actions.deliveries() })),
+		http.get(path(MOCK_CONTROL_PATHS.deliveries), ({ request }) => {
+			// Read as strings first: an unknown parameter (a typo of limit) is a 400, not the whole log.
+			const raw = parseQuery(z.record(z.string(), z.string()), new URL(request.url));
+			if (raw instanceof Response) return raw;
+			const query = deliveriesQuerySchema.safeParse(raw);
+			if (!query.success) {
+				const issue = query.error.issues[0];
+				return apiError(400, issue.code === 'unrecognized_keys' ? `Unknown query parameter "${issue.keys[0]}"; known: limit` : `Invalid query parameter "limit": ${issue.message}`);
+			}
+			return HttpResponse.json({ data: actions.deliveries(query.data.limit) });
+		}),
 		http.get(path(MOCK_CONTROL_PATHS.faults), () => HttpResponse.json({ faults: actions.faults.list() })),
 		http.put(path(MOCK_CONTROL_PATHS.faults), changing(async ({ request }) => {
 			const body = await parseJsonBody(request, faultsBodySchema, {

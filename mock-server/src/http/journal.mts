@@ -82,6 +82,12 @@ interface RawEntry extends JournalRecord {
 const METHODS = STUB_METHODS;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
+/** The most calls one read answers (`limit`): the journal's own cap, which is also the default (the whole journal). */
+export const MAX_JOURNAL_READ = LIMITS.maxJournalEntries;
+
+/** A `status` filter: 0–599 (0: a dropped connection) or a class such as `4xx`; several separated by commas (any of them). */
+const STATUS_TERM = /^(?:[1-5]xx|0|[1-5]\d\d)$/;
+
 /** The filters, as query parameters (strings) or in-process values; every one is optional. */
 export const journalFilterSchema = z
 	.object({
@@ -98,6 +104,22 @@ export const journalFilterSchema = z
 					: NaN;
 				if (Number.isSafeInteger(ms) && ms >= 0) return ms;
 				ctx.addIssue({ code: 'custom', message: 'since must be an ISO 8601 time (2026-09-21T10:00:00Z) or epoch milliseconds' });
+				return z.NEVER;
+			}),
+		status: z
+			.union([z.number(), z.string()])
+			.transform((value, ctx) => {
+				const terms = String(value).toLowerCase().split(',').map((term) => term.trim());
+				if (terms.every((term) => STATUS_TERM.test(term))) return terms;
+				ctx.addIssue({ code: 'custom', message: 'status must be a status (200, 429; 0 for a dropped connection) or a class (2xx, 4xx), several separated by commas' });
+				return z.NEVER;
+			}),
+		limit: z
+			.union([z.number(), z.string()])
+			.transform((value, ctx) => {
+				const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+				if (Number.isSafeInteger(n) && n >= 1 && n <= MAX_JOURNAL_READ) return n;
+				ctx.addIssue({ code: 'custom', message: `limit must be a whole number from 1 to ${MAX_JOURNAL_READ} (the newest calls that match; default: all of them)` });
 				return z.NEVER;
 			}),
 	})
@@ -180,7 +202,10 @@ export class Journal {
 		}
 	}
 
-	/** The calls matching the filter, oldest first. Throws JournalFilterError on a bad filter (an unknown account included). */
+	/**
+	 * The calls matching the filter, oldest first: the newest `limit` of them (read from the newest back, so a small
+	 * limit costs that many, whatever the journal holds). Throws JournalFilterError on a bad filter (an unknown account included).
+	 */
 	read(input: JournalFilter = {}): JournalAnswer {
 		const parsed = journalFilterSchema.safeParse(input);
 		if (!parsed.success) {
@@ -192,17 +217,19 @@ export class Journal {
 			throw new JournalFilterError(`Invalid filter "account": no account with id "${filter.account}"`);
 		}
 		const kept = this.entries.length - this.head;
+		const limit = filter.limit ?? MAX_JOURNAL_READ;
 		const data: JournalEntry[] = [];
-		for (let i = this.head; i < this.entries.length; i++) {
+		for (let i = this.entries.length - 1; i >= this.head && data.length < limit; i--) {
 			const raw = this.entries[i];
-			const url = new URL(raw.href);
-			if (filter.path !== undefined && !url.pathname.startsWith(filter.path)) continue;
 			if (filter.method !== undefined && raw.method !== filter.method) continue;
 			if (filter.account !== undefined && raw.accountId !== filter.account) continue;
 			if (filter.since !== undefined && raw.timeMs < filter.since) continue;
+			if (filter.status !== undefined && !filter.status.some((term) => statusIs(raw.status, term))) continue;
+			const url = new URL(raw.href);
+			if (filter.path !== undefined && !url.pathname.startsWith(filter.path)) continue;
 			data.push(shape(raw, url));
 		}
-		return { data, dropped: this.total - kept - this.removed };
+		return { data: data.reverse(), dropped: this.total - kept - this.removed };
 	}
 
 	/** The kept calls, oldest first. */
@@ -228,6 +255,11 @@ export class Journal {
 		this.total = 0;
 		this.removed = 0;
 	}
+}
+
+/** Whether a status is the term: `4xx` its class (429 included), else that status. */
+function statusIs(status: number, term: string): boolean {
+	return term.endsWith('xx') ? status >= 100 && Math.floor(status / 100) === Number(term[0]) : status === Number(term);
 }
 
 /** "Bearer [redacted]": the scheme stays (a test may check it), the credentials go. */

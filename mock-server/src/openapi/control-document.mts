@@ -12,9 +12,12 @@ import { faultsBodySchema, listedFaultRuleSchema } from '../http/faults.mts';
 import { adminErrorSchema } from '../wiremock/admin-error.mts';
 import { healthAnswerSchema, versionAnswerSchema } from '../wiremock/health.mts';
 import { eventBodySchema, processBodySchema } from '../cycles/control-bodies.mts';
-import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
+import { MAX_COPIES, MAX_LOG_ENTRIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
 import { MAX_KEPT_ENVELOPES } from '../webhooks/kept-envelopes.mts';
+import { MAX_JOURNAL_READ } from '../http/journal.mts';
+import { PAGE_PATH } from '../page/page.mts';
+import { ROOT_PATH } from '../page/root.mts';
 import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
 import {
 	accountsAnswerSchema,
@@ -25,6 +28,7 @@ import {
 	journalAnswerSchema,
 	queuedAnswerSchema,
 	resetAnswerSchema,
+	rootAnswerSchema,
 	stateAnswerSchema,
 	subscribersAnswerSchema,
 } from './control-schemas.mts';
@@ -45,28 +49,35 @@ const TAGS = {
 	accounts: 'The demo accounts and what subscriber upload did',
 	wiremock: "WireMock's health and version routes (the rest of WireMock's admin API the mock serves: its README, \"WireMock admin API\")",
 	documents: 'This document',
+	doors: "The standalone server's own pages (not in-process): the front door and the page that shows the mock at work",
 } as const;
 
 /** WireMock's admin routes this document has (their errors are WireMock's body: wiremock/admin-error.mts). */
 const ADMIN_PATHS = { health: '/__admin/health', version: '/__admin/version' } as const;
 
+/** The control routes' paths, and the standalone server's own (answered before the routes: server.mts). */
+const PATHS = { ...MOCK_CONTROL_PATHS, root: ROOT_PATH, page: PAGE_PATH } as const;
+
 interface ControlOperation {
 	/** A control path's name, or an admin route's. */
-	path: keyof typeof MOCK_CONTROL_PATHS | (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
+	path: keyof typeof PATHS | (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
 	method: 'get' | 'post' | 'put' | 'delete';
 	operationId: string;
 	summary: string;
 	tag: keyof typeof TAGS;
 	query?: JsonSchema[];
 	body?: { schema: z.ZodType; required: boolean; description: string };
-	/** The success: 200 (202 with `queued`) with this body, or 204 with none. */
-	answer: z.ZodType | JsonSchema | 204;
+	/** The success: 200 (202 with `queued`) with this body, or 204 with none, or an HTML page. */
+	answer: z.ZodType | JsonSchema | 204 | 'html';
+	/** The success is also HTML, to a client that prefers it (Accept), with this description. */
+	html?: string;
 	/** The answer is 202: deliveries were queued, not made. */
 	queued?: true;
 	/** 4xx answers besides 403, 405 and 414, with when. */
 	refusals?: Record<number, string>;
 }
 
+const HTML = { 'text/html': { schema: { type: 'string' } } };
 const faultsAnswerSchema = z.object({ faults: z.array(listedFaultRuleSchema) });
 const KNOB_404 = `No kept envelope with this \`webhook_event_id\` (the mock keeps the last ${MAX_KEPT_ENVELOPES} it made, in memory; a reset forgets them)`;
 const QUEUE_409 = 'The deliveries would pass a delivery queue cap (`--max-queued-deliveries`, or the account’s `--max-queued-deliveries-per-account`): none is queued';
@@ -98,10 +109,25 @@ const OPERATIONS: ControlOperation[] = [
 			filter('method', 'GET, POST, PUT, DELETE, or PATCH, HEAD, OPTIONS (which stubs answer); any case'),
 			filter('account', 'An account id'),
 			filter('since', 'Calls at or after this time: ISO 8601 or epoch milliseconds'),
+			{
+				name: 'status', in: 'query', required: false, schema: { type: 'string', pattern: '^(?:[1-5]xx|0|[1-5][0-9][0-9])(?:,(?:[1-5]xx|0|[1-5][0-9][0-9]))*$' },
+				description: 'Calls answered with this status (0: an injected dropped connection) or in this class (`4xx`, 429 included); several separated by commas, any of them',
+			},
+			{
+				name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_JOURNAL_READ, default: MAX_JOURNAL_READ },
+				description: `The newest that many matching calls (still oldest first); read from the newest back, so a small limit costs that many whatever the journal holds. Default and most: ${MAX_JOURNAL_READ}, the journal's cap (all of it)`,
+			},
 		],
-		refusals: { 400: 'An unknown or repeated filter, a `path` without `/`, another method, an unknown account or an unreadable `since` (the message names it)' },
+		refusals: { 400: `An unknown or repeated filter, a \`path\` without \`/\`, another method, an unknown account, an unreadable \`since\`, a \`status\` that is none, a \`limit\` outside 1–${MAX_JOURNAL_READ} (the message names it)` },
 	},
-	{ path: 'deliveries', method: 'get', operationId: 'getDeliveries', tag: 'webhooks', answer: deliveryLogSchema, summary: 'The webhook delivery log, one entry per attempt, oldest first' },
+	{
+		path: 'deliveries', method: 'get', operationId: 'getDeliveries', tag: 'webhooks', answer: deliveryLogSchema, summary: 'The webhook delivery log, one entry per attempt, oldest first',
+		query: [{
+			name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LOG_ENTRIES, default: MAX_LOG_ENTRIES },
+			description: `The newest that many attempts (still oldest first), costing that many. Default and most: ${MAX_LOG_ENTRIES}, the log's cap (all of it)`,
+		}],
+		refusals: { 400: `A \`limit\` outside 1–${MAX_LOG_ENTRIES}, not a whole number or given twice, or another query parameter (the message names it)` },
+	},
 	{
 		path: 'redeliver', method: 'post', operationId: 'redeliver', tag: 'receivers', answer: queuedAnswerSchema, queued: true,
 		summary: 'One more delivery of a kept envelope, byte for byte, to the URL it was made for (origin `redelivery`)',
@@ -168,6 +194,15 @@ const OPERATIONS: ControlOperation[] = [
 	},
 	{ path: ADMIN_PATHS.version, method: 'get', operationId: 'getVersion', tag: 'wiremock', answer: versionAnswerSchema, summary: "The mock's version (WireMock's version route)" },
 	{ path: 'openapi', method: 'get', operationId: 'getControlDocument', tag: 'documents', answer: { type: 'object', description: 'This document' }, summary: 'This OpenAPI document, with its server at the address asked' },
+	{
+		path: 'root', method: 'get', operationId: 'getRoot', tag: 'doors', answer: rootAnswerSchema,
+		html: 'The same links as a page, to a client that prefers text/html to application/json (a browser); JSON to any other (no Accept, */*, application/json)',
+		summary: 'Where the page, both OpenAPI documents and the README are, at the address asked (standalone server only)',
+	},
+	{
+		path: 'page', method: 'get', operationId: 'getPage', tag: 'doors', answer: 'html',
+		summary: 'The page that shows the mock at work and drives it, in a browser (standalone server only); its view and journal filters are in its query (`?view=requests&status=4xx`)',
+	},
 ];
 
 /** `/__mock/accounts/:account_id/subscribers` → `/__mock/accounts/{account_id}/subscribers`, and its parameter names. */
@@ -205,12 +240,14 @@ function build() {
 	const paths: Record<string, Record<string, JsonSchema>> = {};
 	for (const op of OPERATIONS) {
 		const admin = op.path.startsWith('/__admin/');
-		const { key, params } = openApiPath(admin ? op.path : MOCK_CONTROL_PATHS[op.path as keyof typeof MOCK_CONTROL_PATHS]);
+		const { key, params } = openApiPath(admin ? op.path : PATHS[op.path as keyof typeof PATHS]);
 		const changes = op.method !== 'get';
 		const responses: Record<string, JsonSchema> = {
 			...(op.answer === 204
 				? { 204: { description: 'Done (no body)' } }
-				: { [op.queued ? 202 : 200]: { description: op.queued ? 'Queued' : 'Done', content: json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer) } }),
+				: op.answer === 'html'
+					? { 200: { description: 'The page', content: HTML } }
+					: { [op.queued ? 202 : 200]: { description: op.html ?? (op.queued ? 'Queued' : 'Done'), content: { ...json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer), ...(op.html && HTML) } } }),
 			...Object.fromEntries(Object.entries(op.refusals ?? {}).map(([status, why]) => [status, error(why)])),
 			403: error(
 				(changes ? `Neither \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a` : 'A') +

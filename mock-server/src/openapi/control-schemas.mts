@@ -125,3 +125,15 @@ export const clockAnswerSchema = z.object({
 	timers: z.number().int().nonnegative().describe('Waits pending: queued deliveries, retries, the next timed cycle'),
 	next_timer_in_ms: z.number().int().nonnegative().nullable().describe('The time to advance before the next timer goes; null when none waits'),
 });
+
+/** GET / (the standalone server's front door, page/root.mts) as JSON. */
+export const rootAnswerSchema = z.object({
+	name: z.literal('job-signals-mock-server'),
+	version: z.string(),
+	page: z.string().describe('The page that shows the mock at work (GET /__mock/ui)'),
+	openapi: z.string().describe("The service's OpenAPI document"),
+	control_openapi: z.string().describe("The control API's OpenAPI document (this one)"),
+	api: z.string().describe('The API base URL'),
+	readme: z.string().nullable().describe("The README on the web, from package.json's repository (set when the package is published); null without one"),
+	readme_file: z.string().nullable().describe('The README in the installed package; null if it is not there'),
+});

@@ -34,7 +34,7 @@ export function sharedResponses(errorBody: JsonSchema): Record<string, JsonSchem
 		MethodNotAllowed: error('Another method than the documented ones on this path (standalone server); `Allow` lists those served', {
 			Allow: { description: 'The methods this path serves', required: true, schema: { type: 'string' } },
 		}),
-		PayloadTooLarge: error(`The body is larger than the standalone server's limit (\`--max-body-bytes\`, default ${LIMITS.maxRequestBodyBytes} bytes)`),
+		PayloadTooLarge: error(`The body is larger than the standalone server's limit (\`--max-body-bytes\`, default ${LIMITS.maxRequestBodyBytes} bytes); the message names the limit and that flag`),
 		UriTooLong: error(`The path and query are longer than ${LIMITS.maxRequestTargetLength} characters (standalone server)`),
 		TooManyRequests: error("Rate limit exceeded: the account's requests per window are used up; wait Retry-After seconds", {
 			...RATE_LIMIT_HEADERS,

@@ -4,10 +4,10 @@
  * Its Content-Security-Policy allows exactly that stylesheet and that script (by their SHA-256), no other
  * script, no eval, and connections to the mock only; what it shows it reads from the control routes' JSON.
  */
-import { createHash } from 'node:crypto';
 import { MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
 import { apiError } from '../http/respond.mts';
+import { sha256Source } from './csp.mts';
 import { pageMain, type PageConfig } from './script.mts';
 import { PAGE_STYLE } from './style.mts';
 
@@ -16,6 +16,10 @@ import { PAGE_STYLE } from './style.mts';
  * no page on another origin: http/cors.mts, not even under `*`), but not one of them (MOCK_CONTROL_PATHS, the control API's JSON routes).
  */
 export const PAGE_PATH = '/__mock/ui';
+
+/** The page's sections, in its order: each a view the URL may name (`?view=requests`), besides `all`. */
+const SECTIONS = ['accounts', 'clock', 'deliveries', 'requests', 'rules'] as const;
+const SECTION_TITLES: Record<(typeof SECTIONS)[number], string> = { accounts: 'Accounts', clock: 'Clock', deliveries: 'Deliveries', requests: 'Requests', rules: 'Rules' };
 
 const CONFIG: PageConfig = {
 	paths: {
@@ -35,19 +39,19 @@ const CONFIG: PageConfig = {
 	eventTypes: WEBHOOK_EVENT_TYPES,
 	pollMs: 1000,
 	journalRows: 200,
+	deliveryRows: 500,
 	eventGroups: 100,
+	sections: SECTIONS,
 	stubRows: 100,
 };
 
 /** The script as sent: the function's own source, called with the config ("<" escaped: no string in it can end the script element). */
 const SCRIPT = `(${pageMain.toString()})(${JSON.stringify(CONFIG).replace(/</g, '\\u003c')});`;
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 export const PAGE_CSP = [
 	"default-src 'none'",
-	`script-src ${sha256(SCRIPT)}`,
-	`style-src ${sha256(PAGE_STYLE)}`,
+	`script-src ${sha256Source(SCRIPT)}`,
+	`style-src ${sha256Source(PAGE_STYLE)}`,
 	"connect-src 'self'",
 	// The icon is an empty data: URL, so the browser asks the mock for no /favicon.ico.
 	'img-src data:',
@@ -77,9 +81,10 @@ const HTML = `<!doctype html>
 		<button type="button" id="reset" class="danger">Reset</button>
 		<label><input type="checkbox" id="live" checked> Live</label>
 	</div>
+	<nav id="views" aria-label="View"><button type="button" data-view="all">All</button>${SECTIONS.map((view) => `<button type="button" data-view="${view}">${SECTION_TITLES[view]}</button>`).join('')}</nav>
 	<output id="status" role="status"></output>
 </header>
-<main>
+<main id="main">
 	<section id="accounts">
 		<h2>Accounts and rate-limit budgets</h2>
 		<div class="view" id="accounts-view">Loading…</div>
@@ -102,7 +107,7 @@ const HTML = `<!doctype html>
 		<div class="filters">
 			<label>path <input id="filter-path" placeholder="/v2/signals" size="18"></label>
 			<label>method <select id="filter-method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option></select></label>
-			<label>status <select id="filter-status"><option value="">any</option><option value="2xx">2xx</option><option value="4xx">4xx (not 429)</option><option value="429">429</option><option value="5xx">5xx</option><option value="0">dropped</option></select></label>
+			<label>status <select id="filter-status"><option value="">any</option><option value="2xx">2xx</option><option value="4xx">4xx</option><option value="429">429</option><option value="5xx">5xx</option><option value="0">dropped</option></select></label>
 			<label>account <select id="filter-account"><option value="">any account</option></select></label>
 		</div>
 		<div class="view" id="requests-view">Loading…</div>

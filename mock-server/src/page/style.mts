@@ -33,9 +33,21 @@ select, input { font: inherit; padding: 3px 6px; border: 1px solid #b7c4d1; bord
 header select { border-color: #51657a; background: #263442; color: #eef2f6; }
 table { width: 100%; border-collapse: collapse; font-size: 13px; }
 th { text-align: left; font-weight: 600; color: var(--muted); border-bottom: 1px solid var(--line); padding: 4px 6px; white-space: nowrap; }
-td { border-bottom: 1px solid #eef1f4; padding: 4px 6px; vertical-align: top; overflow-wrap: anywhere; }
+td { border-bottom: 1px solid #eef1f4; padding: 4px 6px; vertical-align: top; overflow-wrap: normal; word-break: normal; }
 code, .mono { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-.scroll { max-height: 520px; overflow: auto; }
+/* A table wider than its section (a narrow window) scrolls sideways in its box: cells wrap only between words. */
+.scroll { overflow-x: auto; }
+.scroll.tall { max-height: 520px; overflow: auto; }
+/* A path, URL or pattern is one word: whole on its line (the table scrolls if it must). */
+td code { white-space: nowrap; }
+/* The journal's notes (warnings) read as lines, not a word a line, when the window is narrow (a cell's own min-width is not kept). */
+.notes { display: inline-block; min-width: 16em; }
+code.cut { display: inline-block; max-width: 26em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: top; }
+[hidden] { display: none !important; }
+main[data-view]:not([data-view="all"]) section { grid-column: 1 / -1; }
+#views { display: flex; flex-wrap: wrap; gap: 4px; }
+#views button { padding: 2px 10px; font-size: 13px; }
+#views button[aria-pressed="true"] { background: #eef2f6; color: #17212b; border-color: #eef2f6; }
 .badge { display: inline-block; min-width: 34px; text-align: center; padding: 0 6px; border-radius: 10px; font-weight: 600; font-size: 12px; }
 .s2 { color: var(--ok); background: var(--ok-bg); }
 .s3 { color: var(--info); background: var(--info-bg); }
@@ -60,7 +72,7 @@ meter { width: 90px; vertical-align: middle; }
 .timeline button { padding: 1px 8px; font-size: 12px; }
 .nowrap { white-space: nowrap; }
 ol.attempts { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
-li.attempt { padding: 2px 8px; border-radius: 5px; font-size: 12px; border: 1px solid; }
+li.attempt { padding: 2px 8px; border-radius: 5px; font-size: 12px; border: 1px solid; white-space: nowrap; }
 .delivered { color: var(--ok); background: var(--ok-bg); border-color: #a9dbbd; }
 .retry_scheduled { color: var(--warn); background: var(--warn-bg); border-color: #ecd196; }
 .failed { color: var(--bad); background: var(--bad-bg); border-color: #efb1ab; }

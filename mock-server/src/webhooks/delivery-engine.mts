@@ -243,9 +243,9 @@ export class DeliveryEngine {
 		return queued;
 	}
 
-	/** Every attempt so far (the last MAX_LOG_ENTRIES), oldest first. */
-	deliveries(): DeliveryLogEntry[] {
-		const kept = Math.min(this.logged, MAX_LOG_ENTRIES);
+	/** Every attempt so far (the last MAX_LOG_ENTRIES), oldest first; with `newest`, only the last that many (it costs that many). */
+	deliveries(newest = MAX_LOG_ENTRIES): DeliveryLogEntry[] {
+		const kept = Math.min(this.logged, MAX_LOG_ENTRIES, Math.max(0, newest));
 		const out: DeliveryLogEntry[] = [];
 		for (let i = this.logged - kept; i < this.logged; i++) out.push(this.log[i % MAX_LOG_ENTRIES]);
 		return out;
