@@ -1,4 +1,4 @@
-// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies (in-process; over HTTP in standalone.test.ts).
+// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies (in-process; over HTTP in standalone.test.mts).
 import { describe, expect, it } from 'vitest';
 import {MOCK_CONTROL_PATHS } from '../../contract/api';
 import { ENDPOINTS } from '../../contract/endpoints';

@@ -9,7 +9,7 @@ import { createTrigger } from './trigger-under-test.mts';
 import { serveTrigger, type Interference } from '../../harness/in-process/trigger-receiver.mts';
 
 // The spec's 5 s timeout becomes 1 s, its 1 s spacing and first backoff 200 ms: the timeout stays far above
-// what a loaded machine adds to an answer (at 0.05 it was 250 ms, and the harness now runs an execution too).
+// what a loaded machine adds to an answer, which includes running an execution in the harness.
 const TIME_SCALE = 0.2;
 const TIMEOUT_MS = LIMITS.webhookTimeoutMs * TIME_SCALE;
 
