@@ -38,6 +38,8 @@ const { resourceProperty } = load<{ resourceProperty: INodeProperties }>('resour
 
 /** Each operation as the node's editor orders them: resources as the Resource list, operations by name. */
 const resources = (resourceProperty.options as INodePropertyOptions[]).filter(({ value }) => Object.hasOwn(OPERATIONS, String(value)));
+const unlisted = Object.keys(OPERATIONS).filter((resource) => !resources.some(({ value }) => value === resource));
+if (unlisted.length > 0) throw new Error(`lists-doc: resource ${unlisted.join(', ')} has operations but no entry in the Resource list (nodes/JobSignals/actions/resources.ts)`);
 const operations = resources.flatMap((resource) =>
 	Object.values(OPERATIONS[String(resource.value)])
 		.sort((a, b) => a.option.name.localeCompare(b.option.name))
