@@ -28,8 +28,8 @@ const DATA: MockServiceOptions = { seed: 42, sources: 2000, jobs: RECORDS, signa
 /**
  * Part 1's limit: high enough never to bind, but reported in X-RateLimit-*
  * headers. With the limit off (0) the mock sends no such headers, and the node
- * then paces itself at the service's documented 60 per minute (measured: 200
- * job pages took 180 s), which would time its pacing, not its throughput.
+ * then paces itself at the service's documented 60 per minute (200 job pages
+ * take over 3 minutes), which would time its pacing, not its throughput.
  */
 const UNBOUND_RATE_LIMIT = 1_000_000;
 const RATE_LIMIT = 60;

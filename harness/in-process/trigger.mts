@@ -9,7 +9,7 @@
  *   static data is saved only when the execution's `workflowExecuteAfter`
  *   hook gets it as changed (hookFunctionsSave). After activation hooks n8n
  *   saves changed static data, and so does the harness;
- * - the node's module is loaded once per "process" (see trigger-under-test.ts),
+ * - the node's module is loaded once per "process" (see trigger-under-test.mts),
  *   so a new process forgets what the node kept in memory;
  * - the HTTP answer follows n8n's webhook helper for responseMode onReceived:
  *   if the node answered itself (noWebhookResponse) that answer stands; with no

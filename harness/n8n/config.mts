@@ -78,8 +78,8 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 		// trigger 1.1 delivery costs what one to n8n's Webhook node costs. The caller's environment still decides.
 		N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE ?? 'true',
 		// n8n 2's own default (WAL, 3 read connections), set so that n8n 1.x (default 0, no WAL, a deprecation
-		// warning) runs the same way. With 1 (this harness's earlier value) n8n answered 503 "Database is not ready!"
-		// at 32 deliveries in flight: its ping has a read connection of its own less often (docs/benchmarks.md).
+		// warning) runs the same way. With 1, n8n answers 503 "Database is not ready!" at 32 deliveries in
+		// flight: its ping gets a read connection of its own less often (docs/benchmarks.md).
 		DB_SQLITE_POOL_SIZE: '3',
 	};
 }

@@ -55,7 +55,7 @@ export async function rehearseRelease(registry: LocalRegistry): Promise<Rehearsa
 		const publishLog = join(work, 'publishes.log');
 		writeFileSync(publishLog, '');
 		const realNpm = execFileSync('bash', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
-		// Not the test runner's NODE_ENV=test and VITEST_* (n8n's lint plugin reads NODE_ENV=test as its own test run and names every file Test.node.ts).
+		// Not the test runner's NODE_ENV=test and VITEST_* (n8n's lint plugin reads NODE_ENV=test as its own test run and gives every file its own test fixture's name).
 		const runnerFree = Object.fromEntries(Object.entries(registry.npmEnv).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
 		const env: NodeJS.ProcessEnv = {
 			...runnerFree,

@@ -6,7 +6,7 @@
  *   node mock-server/bench/big-cycles.mts NAME=DIST [NAME=DIST ...]
  *
  * Each build runs in its own child process (default data set, rate limit off),
- * its event loop watched (watched-mock.ts). The builds take turns (ROUNDS
+ * its event loop watched (watched-mock.mts). The builds take turns (ROUNDS
  * rounds of DURATION_MS each). Printed per build and round: the cycles done and
  * their mean time, the normal clients' latency (p50, p99, max: a request that
  * arrives during a cycle waits for it at the data gate, or for the blocked loop

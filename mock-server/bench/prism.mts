@@ -13,7 +13,7 @@
  * does falls on all alike; each round gives a ratio, the summary their median. Then the same in one process, request
  * by request (stub-cost.mts).
  *
- * Each answer is checked against the contract once per server first (answer-checks.ts); during the load
+ * Each answer is checked against the contract once per server first (answer-checks.mts); during the load
  * every answer must have that length. The servers take turns, each round another one first, so a drift
  * in the machine's load falls on all alike; each round gives a ratio, the summary their median. Besides
  * wall-clock figures, each server's CPU time per request (its process's user + system time from /proc),

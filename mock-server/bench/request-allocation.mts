@@ -8,7 +8,7 @@
  * limit off) with V8's sampling heap profiler on; the client is in the same
  * process, so its allocations count too (the same for every build). After
  * one warm-up request per path, REQUESTS requests cycle through the paths of
- * big-cycles.ts's normal clients. Printed per build: KB per request, and the
+ * big-cycles.mts's normal clients. Printed per build: KB per request, and the
  * five functions that allocated most. Node 24 runs this file as it is; it
  * imports no mock code.
  */

@@ -1,4 +1,4 @@
-// The built CLI's --data, --rate-limit-headers and --cors-origin: served over HTTP with good values; exit 2 naming the record for a bad data file (bad flag values: cli.test.ts; the options themselves: data-file, rate-limit-headers and cors tests).
+// The built CLI's --data, --rate-limit-headers and --cors-origin: served over HTTP with good values; exit 2 naming the record for a bad data file (bad flag values: cli.test.mts; the options themselves: data-file, rate-limit-headers and cors tests).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,6 +12,7 @@ import { createMockService } from '../src/service.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SMALL, useMock } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 import { pause, startReceiver, type Receiver } from './receiver.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const T = Date.parse('2027-03-01T12:00:00Z');
 const T_SECONDS = T / 1000;
@@ -130,7 +131,7 @@ describe('the service on a frozen clock (in-process)', () => {
 			response.end();
 		});
 		receivers.push(started);
-		const setting = await call('/api/webhooks', { base: APP_URL, method: 'POST', body: { url: started.url, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] } });
+		const setting = await call('/api/webhooks', { base: APP_URL, method: 'POST', body: { url: started.url, event_types: WEBHOOK_EVENT_TYPES } });
 		expect(setting.status).toBe(201);
 		return { bodies, setting: webhookSettingSchema.parse(setting.json) };
 	}

@@ -6,6 +6,7 @@ import { jobSearchEnvelopeSchema } from '../../contract/schemas';
 import { WRITES_PER_TURN } from '../src/cycles/cycle-work.mts';
 import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const mock = useMock();
 
@@ -87,7 +88,7 @@ describe('a processing cycle gives the event loop up in slices', () => {
 	it('service.processCycle (what the --cycle-interval timer calls) and POST /__mock/events are sliced the same way', async () => {
 		const counter = writesPerTurn();
 		await mock.service.processCycle(BIGGEST);
-		for (const event_type of ['job_created', 'job_updated', 'job_deleted', 'signal'] as const) {
+		for (const event_type of WEBHOOK_EVENT_TYPES) {
 			// In-process, the next request would start in the same turn as this answer (all promises); over a socket it cannot.
 			await new Promise((resolve) => setImmediate(resolve));
 			expect((await call(MOCK_CONTROL_PATHS.events, { base: APP_URL, token: null, method: 'POST', body: { event_type } })).status).toBe(200);

@@ -1,4 +1,4 @@
-// The `data` option (`--data FILE`): one's own sources, jobs, signals and collections beside or instead of the seed, and a clear error naming the record for a bad file (the CLI: cli-conventions.test.ts).
+// The `data` option (`--data FILE`): one's own sources, jobs, signals and collections beside or instead of the seed, and a clear error naming the record for a bad file (the CLI: cli-conventions.test.mts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,6 +8,7 @@ import { ENDPOINTS } from '../../contract/endpoints';
 import { createMockService } from '../src/service.mts';
 import { MAX_LOG_ENTRIES } from '../src/webhooks/delivery-engine.mts';
 import { APP_URL, call, SMALL, useMock } from './harness.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const MAX_QUEUED = 300;
 const MAX_PER_ACCOUNT = 200;
@@ -42,7 +43,7 @@ describe('the webhook delivery queue', () => {
 	it('holds at most the caps, logs the rest not_sent with the reason and count, and memory stays flat', { timeout: 300_000 }, async () => {
 		const url = `http://127.0.0.1:${await closedPort()}/hook`;
 		for (let i = 0; i < LIMITS.maxWebhooksPerAccount; i++) {
-			const created = await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, method: 'POST', body: { url: `${url}/${i}`, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] } });
+			const created = await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, method: 'POST', body: { url: `${url}/${i}`, event_types: WEBHOOK_EVENT_TYPES } });
 			expect(created.status).toBe(201);
 		}
 		const { engine } = mock.service.webhooks;

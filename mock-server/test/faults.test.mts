@@ -1,4 +1,4 @@
-// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies, which rule decides and what it has left (in-process; over HTTP in standalone.test.ts).
+// Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies, which rule decides and what it has left (in-process; over HTTP in standalone.test.mts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';

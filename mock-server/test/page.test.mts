@@ -16,6 +16,7 @@ import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 import { startReceiver, type Receiver } from './receiver.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 /** Debian's package (.ci/run installs it); playwright-core downloads no browser. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -103,7 +104,7 @@ describe('the page in Chromium', () => {
 		const setting = await fetch(`${server.appUrl}/api/webhooks`, {
 			method: 'POST',
 			headers: { ...JSON_TYPE, authorization: `Bearer ${DEMO_TOKEN}` },
-			body: JSON.stringify({ url: receiver.url, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] }),
+			body: JSON.stringify({ url: receiver.url, event_types: WEBHOOK_EVENT_TYPES }),
 		});
 		expect(setting.status).toBe(201);
 		const response = await page.goto(`${server.appUrl}${PAGE_PATH}`);

@@ -1,4 +1,4 @@
-// `rateLimitHeaders: false` (`--rate-limit-headers off`): no X-RateLimit-* headers, yet the limit holds and a 429 still carries Retry-After (the CLI flag: cli-conventions.test.ts).
+// `rateLimitHeaders: false` (`--rate-limit-headers off`): no X-RateLimit-* headers, yet the limit holds and a 429 still carries Retry-After (the CLI flag: cli-conventions.test.mts).
 import { describe, expect, it } from 'vitest';
 import { CHOICES } from '../../contract/api';
 import { createMockService } from '../src/service.mts';

@@ -7,7 +7,7 @@ import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock
 
 const LIMIT = 3;
 // A 30 s window: every "within one window" assertion below holds however slow a loaded machine makes the calls
-// (a 300 ms window let the budget come back mid-test under load). The window's reset is in rate-limit-window.test.ts.
+// (a short window could refill the budget mid-test). The window's reset is in rate-limit-window.test.mts.
 useMock({ ...SMALL, rateLimit: LIMIT, timeScale: 0.5 });
 
 const H = CHOICES.rateLimitHeaderNames;

@@ -12,6 +12,7 @@ import { MAX_KEPT_ENVELOPES } from '../src/webhooks/kept-envelopes.mts';
 import type { DeliveryLogEntry } from '../src/webhooks/delivery-engine.mts';
 import { DEMO_TOKEN, SECOND_TOKEN, SMALL } from './harness.mts';
 import { pause, startReceiver, type Receiver } from './receiver.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 // 1 s of the spec is 50 ms here: spacing 50 ms, retries after 50, 100, 200 ms, timeout 250 ms.
 const TIME_SCALE = 0.05;
@@ -79,7 +80,7 @@ describe('over HTTP (the standalone server)', () => {
 		const response = await fetch(`${server.appUrl}/api/webhooks`, {
 			method: 'POST',
 			headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
-			body: JSON.stringify({ url, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] }),
+			body: JSON.stringify({ url, event_types: WEBHOOK_EVENT_TYPES }),
 		});
 		expect(response.status).toBe(201);
 		return webhookSettingSchema.parse(await response.json());

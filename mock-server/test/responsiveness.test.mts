@@ -91,12 +91,12 @@ describe('responsiveness at the default data size', () => {
 		['a cycle that also moves a source to a new domain (its jobs too)', { domain_changes: 1 }],
 	])('a processing cycle costs little CPU time, however busy the machine: %s', async (_name, body) => {
 		// CPU time of this process, not wall-clock: other processes on the shared cores do not count.
-		// A cycle's own work measured 3–4 ms called directly, 6–10 ms through the route (it was 65–75 ms, plus
-		// ~230 ms on the next search to re-sort 100,000 jobs). What this process's CPU time also holds: V8's
-		// major GC of the 100,000-record heap marks on helper threads and counts here, 30–70 ms spread over
-		// two or three calls, and the first call compiles; on a loaded machine (load average 6 after a benchmark)
-		// the lower quartile of 9 was 31 ms. So one call warms up, and the bound (half the 50 ms goal) is on the
-		// fastest of 9: a cycle that did too much work would exceed it in every call.
+		// A cycle's own work is a few ms called directly, about twice that through the route; one that re-sorted
+		// 100,000 jobs would cost hundreds. What this process's CPU time also holds: V8's major GC of the
+		// 100,000-record heap marks on helper threads and counts here, tens of ms spread over two or three calls,
+		// and the first call compiles, so a loaded machine lifts even the lower quartile near the bound. So one
+		// call warms up, and the bound (half the 50 ms goal) is on the fastest of 9: a cycle that did too much
+		// work would exceed it in every call.
 		const cycle = () => call(MOCK_CONTROL_PATHS.process, { base: APP_URL, token: null, method: 'POST', body });
 		expect((await cycle()).status).toBe(200);
 		const cpuMs: number[] = [];

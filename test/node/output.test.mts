@@ -2,6 +2,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { RECORD_FIELDS, RECORD_ID_FIELDS } from '../../contract/record-fields';
+import { OPERATIONS, type Operation } from '../../nodes/JobSignals/actions/operations';
 import { loadPackages } from '../../harness/in-process/packages.mts';
 import { aSource, useActionNode } from './action-node.mts';
 import { allSignals, api, NODE_TYPE } from './direct.mts';
@@ -25,7 +26,7 @@ function cut(record: Json, paths: readonly string[]): Json {
 	return out;
 }
 
-/** Every operation that returns records, with parameters that return some, and the kind of record. */
+/** Operations that return records, with parameters that return some, and the kind of record. */
 async function recordOperations() {
 	const { collectionId, source } = await aSource();
 	const job = ((await api('/jobs')).data as Json[])[0];
@@ -47,7 +48,14 @@ describe('Output (version 3)', () => {
 		expect(description.defaultVersion).toBe(3);
 		const outputs = description.properties.filter((p) => p.name === 'output');
 		const shownFor = outputs.map((p) => `${String(p.displayOptions?.show?.resource)}:${String(p.displayOptions?.show?.operation)}`).sort();
-		expect(shownFor).toEqual(['collection:getAll', 'job:get', 'job:getAllForSource', 'job:search', 'signal:getAll', 'source:get', 'source:getAllInCollection']);
+		// Once per operation whose own parameters have it (the operation files, listed in operations.ts), and on every one run below.
+		const withOutput = Object.entries(OPERATIONS).flatMap(([resource, operations]) =>
+			Object.entries(operations as Record<string, Operation>)
+				.filter(([, operation]) => operation.description.some((p) => p.name === 'output'))
+				.map(([operation]) => `${resource}:${operation}`),
+		);
+		expect(shownFor).toEqual(withOutput.sort());
+		for (const { parameters } of await recordOperations()) expect(shownFor).toContain(`${parameters.resource}:${parameters.operation}`);
 		for (const output of outputs) {
 			expect(output.default).toBe('simplified');
 			expect((output.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['simplified', 'raw', 'selected']);

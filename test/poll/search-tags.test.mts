@@ -13,7 +13,7 @@ import { expectExactlyOnce, idsOf, POLL_TYPE, processCycle, serviceCalls, trigge
 const mock = useMockService({ ...SMALL_MOCK, rateLimit: 1_000_000 });
 const bySearch = (filters: INodeParameters): INodeParameters => ({ event: 'newJob', jobsFrom: 'search', output: 'raw', ...filters });
 const volume = () => ({ ...mock.credentials, apiToken: VOLUME_ACCOUNT_TOKEN });
-/** A trigger on the high-volume account (setup.ts's `trigger` uses the demo account). */
+/** A trigger on the high-volume account (setup.mts's `trigger` uses the demo account). */
 const onVolume = (filters: INodeParameters) => new PollTrigger({ type: POLL_TYPE, parameters: bySearch(filters), credentials: { jobSignalsApi: volume() } });
 
 const idsIn = (jobs: Record<string, unknown>[]) => jobs.map((job) => String(job.job_id));

@@ -12,8 +12,13 @@
  *   the repository's root, then from the pointing file's folder and each of its ancestors, so a short form
  *   such as `transport/<file>.ts` written in nodes/shared/ finds the file in nodes/shared/transport/.
  *   Built and installed files (dist/, node_modules/) are not checked.
+ * - a file by its bare name (`harness.mts`, `package.json`): going up from the pointing file's folder to the
+ *   root, the first folder that holds a file of that name, or else holds exactly one somewhere under it;
+ *   two under the nearest folder that holds any is ambiguous and reported. A name with a `<…>`
+ *   placeholder or a `*` is a pattern, not a pointer.
+ * A file that is not there but whose .ts/.mts twin is, is reported with the twin's name.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -83,7 +88,7 @@ export interface Pointer {
 	sections: string[];
 }
 
-const FILE = String.raw`(?<![\w./@~-])(?:README(?:\.md)?(?!\w|-|\.\w)|(?:[\w.-]+/)+[\w.-]+\.(?:md|ts|mts|mjs|cjs|json)(?![\w-]))`;
+const FILE = String.raw`(?<![\w./@~*<>{}$-])(?:README(?:\.md)?(?!\w|-|\.\w)|(?:[\w.-]+/)*[\w-][\w.-]*\.(?:md|ts|mts|mjs|cjs|json)(?![\w-]|[*<{]))`;
 const QUOTED = String.raw`["“][^"”]+["”]`;
 /** What may stand between a document and its first quoted section: `'s`, a comma, `under`, a parenthesis. */
 const SECTIONS = new RegExp(String.raw`^(?:['’]s\s+|\s*,\s*|\s+under\s+|\s*)\(?\s*(${QUOTED}(?:\s*(?:,|,?\s*and|,?\s*or)\s*${QUOTED})*)`);
@@ -109,23 +114,65 @@ export function pointersIn(path: string, text: string): Pointer[] {
 	return pointers;
 }
 
-/** The repository paths a pointer's file may be: from the root, then from the pointing file's folder and its ancestors. */
-function candidates(from: string, target: string): string[] {
+/** The pointing file's folder and each of its ancestors, nearest first, ending with the root ('.'). */
+function foldersUp(from: string): string[] {
 	const folders: string[] = [];
 	for (let folder = posix.dirname(from); ; folder = posix.dirname(folder)) {
 		folders.push(folder);
-		if (folder === '.') break;
+		if (folder === '.') return folders;
 	}
-	if (/^README(\.md)?$/.test(target)) return folders.map((folder) => posix.join(folder, 'README.md'));
-	return ['.', ...folders.filter((folder) => folder !== '.')].map((folder) => posix.join(folder, target));
+}
+
+/**
+ * The repository files a pointer's file may be. README: the nearest README.md up from the pointing file. A
+ * path: from the root, then from the pointing file's folder and its ancestors. A bare name: the one in the
+ * nearest folder up from the pointing file, else the ones under the nearest folder that holds any.
+ */
+function resolve(from: string, target: string, files: ReadonlySet<string>): string[] {
+	const folders = foldersUp(from);
+	if (/^README(\.md)?$/.test(target)) return folders.map((folder) => posix.join(folder, 'README.md')).filter((path) => files.has(path));
+	if (target.includes('/')) return [...new Set(['.', ...folders].map((folder) => posix.join(folder, target)))].filter((path) => files.has(path));
+	const named = [...files].filter((path) => posix.basename(path) === target);
+	for (const folder of folders) {
+		const here = posix.join(folder, target);
+		if (files.has(here)) return [here];
+		const under = named.filter((path) => folder === '.' || path.startsWith(`${folder}/`));
+		if (under.length > 0) return under;
+	}
+	return [];
+}
+
+/** The same name with .ts for .mts and back. */
+const twin = (target: string) => target.replace(/\.(m?)ts$/, (_, m: string) => (m ? '.ts' : '.mts'));
+
+/** Every file of the checkout but dist/, node_modules/ and .git/, by its path from the root. */
+export function repoFiles(): Set<string> {
+	const files = new Set<string>();
+	const walk = (folder: string) => {
+		for (const entry of readdirSync(join(REPO_ROOT, folder), { withFileTypes: true })) {
+			if (['node_modules', 'dist', '.git'].includes(entry.name)) continue;
+			const path = folder === '.' ? entry.name : posix.join(folder, entry.name);
+			if (entry.isDirectory()) walk(path);
+			else files.add(path);
+		}
+	};
+	walk('.');
+	return files;
 }
 
 /** What is wrong with a pointer made in the file `from`, or undefined when it leads somewhere that exists. */
-export function stale(from: string, pointer: Pointer, exists = (path: string) => existsSync(join(REPO_ROOT, path)), read = readRepoFile): string | undefined {
-	const files = [...new Set(candidates(from, pointer.target))].filter(exists);
-	if (files.length === 0) return `${pointer.where}: ${pointer.written} — no file ${pointer.target}`;
-	const missing = pointer.sections.filter((section) => !PLACEHOLDER.test(section) && !files.some((file) => hasSection(read(file), section)));
-	if (missing.length > 0) return `${pointer.where}: ${pointer.written} — no heading ${missing.map((s) => `"${s}"`).join(', ')} in ${files.join(' or ')}`;
+export function stale(from: string, pointer: Pointer, files: ReadonlySet<string>, read = readRepoFile): string | undefined {
+	const found = resolve(from, pointer.target, files);
+	if (found.length === 0) {
+		const other = twin(pointer.target);
+		const hint = other !== pointer.target && resolve(from, other, files).length > 0 ? ` (${other} is)` : '';
+		return `${pointer.where}: ${pointer.written} — no file ${pointer.target}${hint}`;
+	}
+	if (!pointer.target.includes('/') && !/^README(\.md)?$/.test(pointer.target) && found.length > 1) {
+		return `${pointer.where}: ${pointer.written} — ${pointer.target} is ambiguous: ${found.join(', ')}; give its folder`;
+	}
+	const missing = pointer.sections.filter((section) => !PLACEHOLDER.test(section) && !found.some((file) => hasSection(read(file), section)));
+	if (missing.length > 0) return `${pointer.where}: ${pointer.written} — no heading ${missing.map((s) => `"${s}"`).join(', ')} in ${found.join(' or ')}`;
 	return undefined;
 }
 
@@ -141,6 +188,7 @@ describe('pointers in comments', () => {
 			'const a = "docs/not-a-comment.md, \\"Nope\\""; // (transport/errors.ts) and nodes/shared/transport/tls-only.ts',
 			'// docs/architecture.md, "Two lint',
 			'// configurations" and README_OF, dist/nodes/x.ts, @n8n/node-cli/dist/x.mjs, https://example.org/docs/x.md',
+			'// see harness.mts; guarantees.md, "Keep New"; not <resource>/<operation>.operation.ts, *.operation.ts, x-*.mts, this.json',
 		].join('\n');
 		expect(pointersIn('nodes/shared/x.ts', source).map(({ where, target, sections }) => [where, target, sections])).toEqual([
 			['nodes/shared/x.ts:2', 'README', ['Output']],
@@ -153,6 +201,9 @@ describe('pointers in comments', () => {
 			['nodes/shared/x.ts:7', 'transport/errors.ts', []],
 			['nodes/shared/x.ts:7', 'nodes/shared/transport/tls-only.ts', []],
 			['nodes/shared/x.ts:8', 'docs/architecture.md', ['Two lint configurations']],
+			['nodes/shared/x.ts:10', 'harness.mts', []],
+			['nodes/shared/x.ts:10', 'guarantees.md', ['Keep New']],
+			['nodes/shared/x.ts:10', 'this.json', []],
 		]);
 	});
 
@@ -163,9 +214,8 @@ describe('pointers in comments', () => {
 			'docs/guarantees.md': '# Guarantees\n## Webhook trigger: exactly once\n',
 			'nodes/shared/transport/errors.ts': '',
 		};
-		const exists = (path: string) => path in files;
 		const read = (path: string) => files[path];
-		const check = (from: string, comment: string) => pointersIn(from, comment).map((pointer) => stale(from, pointer, exists, read));
+		const check = (from: string, comment: string) => pointersIn(from, comment).map((pointer) => stale(from, pointer, new Set(Object.keys(files)), read));
 		expect(check('nodes/shared/x.ts', '// README, "install." (transport/errors.ts) docs/guarantees.md, "Webhook trigger"')).toEqual([undefined, undefined, undefined]);
 		expect(check('mock-server/src/x.mts', '// README ("Your own data"), README\'s "Install"')).toEqual([undefined, undefined]);
 		expect(check('nodes/shared/x.ts', '// README, "Simplify"; README\'s "Not a heading"; (transport/nope.ts); docs/gone.md; nodes/x/errors.ts')).toEqual([
@@ -179,6 +229,39 @@ describe('pointers in comments', () => {
 		expect(check('test/x.mts', '// (transport/errors.ts)')).toEqual(['test/x.mts:1: transport/errors.ts — no file transport/errors.ts']);
 	});
 
+	it('a bare name is the one file of that name nearest the pointing file; none, two, or its .ts/.mts twin only is reported', () => {
+		const files = new Set([
+			'package.json',
+			'mock-server/package.json',
+			'mock-server/src/index.mts',
+			'mock-server/src/webhooks/index.mts',
+			'mock-server/src/wiremock/index.mts',
+			'nodes/JobSignalsTrigger/properties.ts',
+			'nodes/JobSignalsPollTrigger/properties.ts',
+			'nodes/shared/pages/collect.ts',
+			'test/trigger/harness.mts',
+			'docs/guarantees.md',
+		]);
+		const check = (from: string, comment: string) => pointersIn(from, comment).map((pointer) => stale(from, pointer, files, () => '## Keep New\n'));
+		// The one in the pointing file's folder or an ancestor, else the only one under the nearest folder up that holds any.
+		expect(check('harness/n8n/x.mts', '// package.json, collect.ts, guarantees.md, "Keep New"')).toEqual([undefined, undefined, undefined]);
+		expect(check('mock-server/src/x.mts', '// package.json, index.mts')).toEqual([undefined, undefined]);
+		expect(check('nodes/JobSignalsTrigger/x.ts', '// properties.ts')).toEqual([undefined]);
+		expect(check('test/trigger/x.mts', '// see harness.mts')).toEqual([undefined]);
+		expect(check('nodes/shared/transport/x.ts', '// paginate.ts; properties.ts; collect.mts; see harness.ts')).toEqual([
+			'nodes/shared/transport/x.ts:1: paginate.ts — no file paginate.ts',
+			'nodes/shared/transport/x.ts:1: properties.ts — properties.ts is ambiguous: nodes/JobSignalsTrigger/properties.ts, nodes/JobSignalsPollTrigger/properties.ts; give its folder',
+			'nodes/shared/transport/x.ts:1: collect.mts — no file collect.mts (collect.ts is)',
+			'nodes/shared/transport/x.ts:1: harness.ts — no file harness.ts (harness.mts is)',
+		]);
+		expect(check('mock-server/src/search/x.mts', '// webhooks/index.mts, search/nope.mts, test/trigger/harness.ts')).toEqual([
+			undefined,
+			'mock-server/src/search/x.mts:1: search/nope.mts — no file search/nope.mts',
+			'mock-server/src/search/x.mts:1: test/trigger/harness.ts — no file test/trigger/harness.ts (test/trigger/harness.mts is)',
+		]);
+		expect(check('nodes/x.ts', '// guarantees.md, "Nope"')).toEqual(['nodes/x.ts:1: guarantees.md, "Nope" — no heading "Nope" in docs/guarantees.md']);
+	});
+
 	it('every pointer in the checkout\'s comments names a file that exists, and headings of it', () => {
 		const files = sourceFiles();
 		expect(files).toContain('nodes/shared/transport/request.ts');
@@ -186,7 +269,8 @@ describe('pointers in comments', () => {
 		expect(files.some((file) => file.includes('/dist/') || file.includes('node_modules'))).toBe(false);
 		const pointers = files.flatMap((file) => pointersIn(file, readRepoFile(file)).map((pointer) => ({ file, pointer })));
 		expect(pointers.length).toBeGreaterThan(50);
-		const broken = pointers.map(({ file, pointer }) => stale(file, pointer)).filter((problem) => problem !== undefined);
+		const checkout = repoFiles();
+		const broken = pointers.map(({ file, pointer }) => stale(file, pointer, checkout)).filter((problem) => problem !== undefined);
 		expect(broken).toEqual([]);
 	});
 });

@@ -150,9 +150,9 @@ describe('property: any body close to an envelope gets a defined answer', () => 
 	}, 120_000);
 
 	it('regression: values a sender can put where the filters and Simplified read them (found by the properties above)', async () => {
-		// Each used to throw: String()/Number() of {"toString": 1}, [].join of a string, toISOString of 1e300 seconds. The property
-		// above (seed 3608, run 22) found current_value {"toString": []} in Simplified's change; the others by reading every
-		// place that converts a record's value after it.
+		// Each throws unless the reader guards it: String()/Number() of {"toString": 1}, [].join of a string, toISOString
+		// of 1e300 seconds. current_value {"toString": []} in Simplified's change is the property's case (seed 3608, run 22);
+		// the others are every place that converts a record's value.
 		const trigger = createTrigger({ typeVersion: 1.1, parameters: { events: ['signal', 'job_created'], signalFilters: { groups: ['changes'], minSeverity: 1 } } });
 		const cases: [string, unknown][] = [
 			['signal_severity', envelope('signal', { event_data: { ...signal, signal_severity: { toString: 1 } } as never })],

@@ -7,9 +7,10 @@ import { LIMITS } from '../../contract/api';
 import { job, signal } from '../../harness/in-process/trigger-fixtures.mts';
 import { createTrigger } from './trigger-under-test.mts';
 import { serveTrigger, type Interference } from '../../harness/in-process/trigger-receiver.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 // The spec's 5 s timeout becomes 1 s, its 1 s spacing and first backoff 200 ms: the timeout stays far above
-// what a loaded machine adds to an answer (at 0.05 it was 250 ms, and the harness now runs an execution too).
+// what a loaded machine adds to an answer, which includes running an execution in the harness.
 const TIME_SCALE = 0.2;
 const TIMEOUT_MS = LIMITS.webhookTimeoutMs * TIME_SCALE;
 
@@ -31,7 +32,7 @@ async function run(interference: Interference, parameters = {}) {
 	cleanups.push(() => webhooks.reset());
 	const served = await serveTrigger(createTrigger({ parameters }), interference);
 	cleanups.push(() => served.close());
-	webhooks.settings.create('a1', { url: served.url, event_types: ['job_created', 'job_updated', 'job_deleted', 'signal'] }, 1);
+	webhooks.settings.create('a1', { url: served.url, event_types: WEBHOOK_EVENT_TYPES }, 1);
 	const sent = await webhooks.engine.dispatch(cycle);
 	await webhooks.engine.idle();
 	return { sent, served, log: webhooks.engine.deliveries() };

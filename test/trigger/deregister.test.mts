@@ -1,5 +1,5 @@
 // Deregistering the trigger (webhookMethods.default.delete) drops its in-process window without losing an id:
-// through n8n-core's HookContext and WebhookContext (see harness.ts), and the window's own rules.
+// through n8n-core's HookContext and WebhookContext (see harness.mts), and the window's own rules.
 import { describe, expect, it } from 'vitest';
 import { eventKey } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { claimedInProcess, claimInProcess, recordedInProcess, releaseInProcess, triggerKey } from '../../nodes/JobSignalsTrigger/process-window';

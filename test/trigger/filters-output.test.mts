@@ -8,6 +8,7 @@ import { eventKey } from '../../nodes/JobSignalsTrigger/dedupe-window';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
 import { SIMPLIFIED } from '../node/expected-shapes.mts';
 import { createTrigger } from './trigger-under-test.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const v11 = (parameters: INodeParameters = {}) => createTrigger({ typeVersion: 1.1, parameters });
 const dropped = (reason: string) => ({ status: 200, body: { received: true, emitted: false, reason }, emitted: undefined });
@@ -27,7 +28,7 @@ describe('trigger version 1.1: Output', () => {
 
 	it('Simplified: event_type, webhook_event_id and the action node\'s simplified record, at most 10 fields, for every event type', async () => {
 		const trigger = v11();
-		for (const type of ['job_created', 'job_updated', 'job_deleted', 'signal'] as const) {
+		for (const type of WEBHOOK_EVENT_TYPES) {
 			const answer = await trigger.deliver({ body: envelope(type) });
 			expect(answer.body).toEqual({ received: true, emitted: true });
 			expect(answer.output).toHaveLength(1);

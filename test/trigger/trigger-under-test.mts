@@ -1,4 +1,4 @@
-/** The harness (harness.ts) around the trigger's TypeScript source, for the tests. */
+/** The harness (harness.mts) around the trigger's TypeScript source, for the tests. */
 import { vi } from 'vitest';
 import { JobSignalsTrigger } from '../../nodes/JobSignalsTrigger/JobSignalsTrigger.node';
 import { createTrigger as harness, type TriggerOptions } from '../../harness/in-process/trigger.mts';

@@ -1,4 +1,4 @@
-// The trigger's webhook function, run through n8n-core's WebhookContext (see harness.ts).
+// The trigger's webhook function, run through n8n-core's WebhookContext (see harness.mts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/events';

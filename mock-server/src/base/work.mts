@@ -12,7 +12,7 @@
  * check it without timing anything.
  */
 
-/** Records per slice: about 1 ms of work on this 2-core machine, 50× under the 50 ms goal. */
+/** Records per slice: about 1 ms of work on one core, 50× under the 50 ms goal. */
 export const SLICE = 2000;
 
 export type Pause = () => Promise<void>;
@@ -27,7 +27,7 @@ export async function inSlices<T>(items: ArrayLike<T>, visit: (item: T) => void,
 	}
 }
 
-/** About 2–4 ms of work on this 2-core machine when idle: under a tenth of the 50 ms goal. */
+/** A few ms of work on one idle core: under a tenth of the 50 ms goal. */
 export const STEPS_PER_TURN = 1_000_000;
 /** Reading one job record costs about what inSlices allows SLICE of per turn. */
 export const JOB_READ_STEPS = STEPS_PER_TURN / SLICE;

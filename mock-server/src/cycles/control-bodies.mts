@@ -37,7 +37,7 @@ export const eventBodySchema = z
 	})
 	.refine((b) => !(b.job_id && b.source_id), { message: 'give job_id or source_id, not both', path: ['job_id'] })
 	.refine((b) => !(b.job_id && (b.event_type === 'job_created' || b.event_type === 'signal')), {
-		message: 'job_id names an existing job: only job_updated and job_deleted take it',
+		message: 'job_id names an existing job: job_created and signal make a new record and take none',
 		path: ['job_id'],
 	})
 	.refine((b) => b.signal === undefined || b.event_type === 'signal', { message: 'only a signal event takes signal', path: ['signal'] })

@@ -142,7 +142,7 @@ export class Store {
 			this.jobsByAccount.set(accountId, lists);
 		}
 		this.signals = sortNewestFirst([...data.signals], signalKey);
-		// A data set's ids are distinct (generated, or checked by data-file.ts), so each signal is new to its
+		// A data set's ids are distinct (generated, or checked by data-file.mts), so each signal is new to its
 		// source's list: no search of the list, which made loading grow with signals × signals per source.
 		for (const signal of this.signals) this.noteSignal(signal, true);
 		this.version++;
@@ -343,7 +343,7 @@ export class Store {
 
 	/**
 	 * Rebuilds the search index from the jobs there are, a share per turn (the caller holds the data
-	 * gate). A deleted job's serial stays in the index's lists (job-index.ts remove); once they
+	 * gate). A deleted job's serial stays in the index's lists (job-index.mts remove); once they
 	 * are more than a quarter of the live ones the index is rebuilt (~1–2 s of work at 100,000 jobs,
 	 * in slices), so it holds at most 1.25 times the jobs there are.
 	 */
@@ -506,7 +506,7 @@ export class Store {
 	}
 }
 
-/** Whether the index would file both values of a job under the same keys (job-index.ts keysOf). */
+/** Whether the index would file both values of a job under the same keys (job-index.mts keysOf). */
 function sameIndexKeys(a: StoredJob, b: StoredJob): boolean {
 	return a.text === b.text && a.places === b.places && a.job.categories === b.job.categories && a.job.job_tags === b.job.job_tags && a.job.source_id === b.job.source_id;
 }

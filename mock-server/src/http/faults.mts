@@ -2,7 +2,7 @@
  * Fault injection, set through PUT /__mock/faults. A rule matches requests
  * whose path starts with `path` (and whose method is `method`, when given);
  * with probability `rate` it waits `latency_ms`, then answers `status`, drops
- * the connection, or sends a bad `body` (see bad-body.ts): with `status`, that
+ * the connection, or sends a bad `body` (see bad-body.mts): with `status`, that
  * status with the bad body; without, the real answer with its body replaced.
  * `after` lets that many matching requests through first (a failure in the
  * middle of a walk); `times` retires the rule after that many injections (a

@@ -243,7 +243,7 @@ class Scratch {
 
 /** Searches in progress at once beyond this allocate their masks and leave them to the garbage collector. */
 const MAX_SPARE_SCRATCH = 4;
-/** A word compared with a part costs about as much as a few serials set (work.ts counts in serials). */
+/** A word compared with a part costs about as much as a few serials set (work.mts counts in serials). */
 const STEPS_PER_WORD = 4;
 const WORDS_PER_STEP_CHECK = 256;
 /** Serials set between two checks of the work budget. */

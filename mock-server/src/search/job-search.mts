@@ -3,8 +3,8 @@
  * `locations` against city, country and region; `categories`, `job_tags`
  * and `industry_tags` (repeated parameters) each keep jobs with any of their
  * values (tags case-insensitively; industries are the job's source's). Input is newest first and so
- * is the output. The index (job-index.ts) answers the search, or narrows it
- * to the jobs the exact check must read. Every step of it is counted (work.ts)
+ * is the output. The index (job-index.mts) answers the search, or narrows it
+ * to the jobs the exact check must read. Every step of it is counted (work.mts)
  * and the search pauses once a turn's share is spent, so a search matching most
  * jobs, or one of many one-letter terms, still gives other requests a turn.
  * A search has at most LIMITS.maxSearchWords words in its terms per parameter

@@ -1,6 +1,6 @@
 /**
  * Keys (words, categories, tags, sources), each with the serials of the jobs that hold it: what
- * job-index.ts looks terms up in. Each key gets a number once, and its serials are an Int32Array
+ * job-index.mts looks terms up in. Each key gets a number once, and its serials are an Int32Array
  * grown in place. The Map from each key to a `number[]` grown by `push` that this replaced cost
  * 8 bytes a serial plus slack, and arrays copied and collected as they grew: with 1,000,000 jobs
  * (about 30 keys each) the index's build was about a third of the mock's start-up.

@@ -93,7 +93,7 @@ export const MAX_COPIES = 100;
 /** Envelopes one reorder may list. */
 export const MAX_REORDERED = 1000;
 
-/** A queued delivery (an envelope, its JSON, a timer) costs ~5–10 µs here; one counted not_sent under 1 µs (work.ts steps). */
+/** A queued delivery (an envelope, its JSON, a timer) costs ~5–10 µs here; one counted not_sent under 1 µs (work.mts steps). */
 const QUEUED_STEPS = STEPS_PER_TURN / 400;
 const NOT_SENT_STEPS = STEPS_PER_TURN / 4000;
 

@@ -80,7 +80,7 @@ function waitNeeded(budget: Budget, now: number, fallback: boolean, perMinute: n
 /**
  * Takes the service's view of the budget from a response's headers. The other
  * requests still in flight may not be in the service's count yet: they are
- * taken off what it reports, so that asking ahead (paginate.ts) or parallel
+ * taken off what it reports, so that asking ahead (pages/collect.ts) or parallel
  * executions never overdraw the budget.
  */
 export function recordBudget(key: string, headers: Record<string, unknown>, status: number): void {
