@@ -134,7 +134,7 @@ describe('property: control and admin bodies', () => {
 					return;
 				}
 				seen.refused++;
-				// The admin routes answer WireMock's error body (wiremock/admin-error.mts), the control routes the API's.
+				// The admin routes answer WireMock's error body (src/wiremock/admin-error.mts), the control routes the API's.
 				const admin = route.path.startsWith('/__admin') ? adminErrorSchema.parse(JSON.parse(answer)).errors[0] : undefined;
 				const error = admin === undefined ? apiErrorSchema.parse(JSON.parse(answer)) : { status: admin.code === 10 ? 400 : admin.code, message: admin.detail };
 				expect(error.status, where).toBe(response.status);

@@ -13,6 +13,7 @@ import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../h
 import { parseQuery } from '../http/query.mts';
 import { jsonListInSlices } from '../http/json-in-slices.mts';
 import { apiError } from '../http/respond.mts';
+import { CONTROL_HEADER } from '../http/cors.mts';
 import { nextTurn, Work } from '../base/work.mts';
 import type { Account, Subscriber } from '../data/model.mts';
 import type { RateBudget } from '../http/rate-limit.mts';
@@ -53,8 +54,6 @@ async function changed(run: () => Promise<CycleEvent[]>): Promise<Response> {
 	}
 }
 
-/** The header that, like a JSON content type, marks a control call as not a browser's simple request. */
-export const CONTROL_HEADER = 'X-Mock-Control';
 
 /** The 403 for a changing control call a page could have sent cross-site, or undefined when it could not have. */
 function crossSiteRefusal(request: Request): Response | undefined {

@@ -19,6 +19,9 @@
 import { CHOICES, LIMITS } from '../../../contract/api';
 import { apiError } from './respond.mts';
 
+/** The header that, like a JSON content type, marks a call that changes the mock as not a browser's simple request. */
+export const CONTROL_HEADER = 'X-Mock-Control';
+
 export type CorsOrigins = '*' | { loopback: boolean; listed: readonly string[] };
 
 /** The `corsOrigin` value that allows the loopback origins (the default, and one entry of a list). */

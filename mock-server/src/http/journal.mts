@@ -12,7 +12,7 @@
  * when read.
  */
 import { z } from 'zod/v4';
-import { STUB_METHODS } from '../wiremock/request-pattern.mts';
+import { SERVED_METHODS } from './methods.mts';
 import { LIMITS } from '../../../contract/api';
 import type { Account } from '../data/model.mts';
 
@@ -79,7 +79,7 @@ interface RawEntry extends JournalRecord {
 }
 
 /** The methods a kept call may have: the service's, and those a WireMock stub answers. */
-const METHODS = STUB_METHODS;
+const METHODS = SERVED_METHODS;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** The most calls one read answers (`limit`): the journal's own cap, which is also the default (the whole journal). */

@@ -35,9 +35,8 @@ import {
 import { DOCUMENT_LICENSE, type OpenApiDocument } from './document.mts';
 import { COMPONENT_REF, type JsonSchema } from './json-schema.mts';
 import { responseRef, sharedResponses } from './responses.mts';
+import { CONTROL_HEADER } from '../http/cors.mts';
 
-/** The header that lets a call without a JSON body change the mock (handlers/control.mts, CONTROL_HEADER). */
-const CONTROL_HEADER = 'X-Mock-Control';
 
 const TAGS = {
 	data: 'The data and its changes: back to the seed, processing cycles, chosen events, the state folder',

@@ -13,7 +13,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
-import { CONTROL_HEADER } from '../handlers/control.mts';
+import { CONTROL_HEADER } from '../http/cors.mts';
 import { parseQuery } from '../http/query.mts';
 import { allowedMethods } from '../http/with-cors.mts';
 import { adminError, JSON_ERROR_TITLE, pointerOf } from './admin-error.mts';

@@ -9,6 +9,7 @@
  */
 import { fail, isPlainObject, readValuePattern, textValue, wholeRegex, type Value, type ValuePattern } from './content-patterns.mts';
 import type { LinearRegex } from './linear-regex.mts';
+import { SERVED_METHODS } from '../http/methods.mts';
 
 /** A request as patterns read it (a live request, or one the journal kept). */
 export interface RequestView {
@@ -49,12 +50,8 @@ export interface RequestPattern {
 	matchesBody(body: Value): boolean;
 }
 
-/**
- * The methods a stub may name (and a request the journal keeps may have). A HEAD request no HEAD stub answers is
- * answered as GET, without the body; a CORS preflight is never a stub's (http/with-cors.mts); the standalone server
- * answers other methods (TRACE, PROPFIND…) with 405 before any stub sees them.
- */
-export const STUB_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+/** A stub may name any method the mock answers (http/methods.mts); a CORS preflight is never a stub's (http/with-cors.mts). */
+export const STUB_METHODS = SERVED_METHODS;
 const URL_FIELDS = ['url', 'urlPath', 'urlPathPattern', 'urlPattern'] as const;
 const SERVED_FIELDS = ['method', ...URL_FIELDS, 'queryParameters', 'headers', 'bodyPatterns'];
 const NOT_SERVED_FIELDS: Record<string, string> = {
