@@ -8,10 +8,14 @@
  * (unhandled in-process; the standalone server answers 404 or 405 and adds the
  * headers itself). `stubs` may answer first (WireMock's: wiremock/stub-answers.mts);
  * `answer` returns undefined at once when it has nothing for the request, `serves`
- * says whether a stub may answer a path.
+ * says whether a stub may answer a path. A request nothing answers because a stub's pattern was over the
+ * request's work budget (http/request-notes.mts) gets a 404 saying so, not silence.
  */
 import { getResponse, http, matchRequestUrl, type HttpHandler } from 'msw';
 import type { Cors } from './cors.mts';
+import { requestNotes } from './request-notes.mts';
+import { apiError } from './respond.mts';
+import { WARNING_HEADER } from './route.mts';
 
 export interface StubsFirst {
 	answer(request: Request): Promise<Response | undefined> | undefined;
@@ -28,7 +32,7 @@ export function withCors(cors: Cors, routes: readonly HttpHandler[], stubs?: Stu
 		}
 		if (request.method === 'OPTIONS') return allowed.length === 0 ? undefined : cors.preflight(request, allowed);
 		const early = stubs?.answer(request);
-		const response = (early && (await early)) ?? (await getResponse([...routes], request));
+		const response = (early && (await early)) ?? (await getResponse([...routes], request)) ?? overBudget(request);
 		return response && cors.apply(request, response);
 	});
 }
@@ -48,4 +52,13 @@ export function allowedMethods(handlers: readonly HttpHandler[], url: URL): stri
 	if (methods.has('GET')) methods.add('HEAD');
 	if (methods.size > 0) methods.add('OPTIONS');
 	return [...methods].sort();
+}
+
+/** The 404 for a request no stub matched because a pattern was over the budget, each note an X-Mock-Warning. */
+function overBudget(request: Request): Response | undefined {
+	const notes = requestNotes(request);
+	if (notes.length === 0) return undefined;
+	const response = apiError(404, 'No stub matched this request: a pattern was over the request\'s work budget (see X-Mock-Warning)');
+	for (const note of notes) response.headers.append(WARNING_HEADER, note);
+	return response;
 }

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fail, isPlainObject } from './content-patterns.mts';
+import { notMatchedOverBudget } from './linear-regex.mts';
 import { readRequestPattern, type Needed, type RequestPattern } from './request-pattern.mts';
 import { readStubResponse, type StubResponse } from './stub-response.mts';
 
@@ -151,14 +152,19 @@ export class MappingsStore {
 		return { stubs: found.flatMap((each) => each.stubs).sort(tried), gate };
 	}
 
-	/** Whether some stub could answer this path (any method, any query): the standalone server serves such a path though the service has none. */
+	/**
+	 * Whether some stub could answer this path (any method, any query): the standalone server serves such a path
+	 * though the service has none. A pattern stub may when the path starts with the pattern's literal start: no
+	 * pattern runs here (the stub layer's budget pays for those that do), and a path it lets through that no stub
+	 * matches gets the same 404.
+	 */
 	mayServe(path: string): boolean {
 		for (const bucket of this.index.values()) {
 			if (bucket.any.stubs.length > 0 || bucket.paths.has(path)) return true;
 			for (const url of bucket.urls.keys()) if (url.split('?')[0] === path) return true;
 			for (const stub of [...bucket.patterns.values()].flat()) {
 				const rule = stub.request.url;
-				if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
+				if ((rule.kind === 'urlPathPattern' || rule.kind === 'urlPattern') && path.startsWith(rule.pathPrefix)) return true;
 			}
 		}
 		return false;
@@ -295,7 +301,7 @@ function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string,
 		for (const stub of folder) {
 			const rule = stub.request.url;
 			if (rule.kind !== 'urlPattern' && rule.kind !== 'urlPathPattern') continue;
-			if (path.startsWith(rule.pathPrefix) && rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (matched ??= []).push(stub);
+			if (path.startsWith(rule.pathPrefix) && notMatchedOverBudget(`stub ${stub.id}`, () => rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path))) (matched ??= []).push(stub);
 		}
 	}
 	// Found folder by folder: back in the order stubs are tried.
