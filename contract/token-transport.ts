@@ -66,3 +66,39 @@ export function shownUrl(url: string): string {
 		return url;
 	}
 }
+
+/** What the redirect loop reads of an answer (fetch's Response has it). */
+export interface HopAnswer {
+	readonly status: number;
+	readonly headers: { get(name: string): string | null };
+	readonly body: { cancel(): Promise<void> } | null;
+}
+
+/** A redirect the rule does not follow: another origin, or one past MAX_REDIRECTS in a row. Each sender words it. */
+export interface RefusedRedirect {
+	why: 'other-origin' | 'too-many';
+	status: number;
+	from: string;
+	to: { url: string; sameOrigin: boolean };
+	/** Redirects already followed on the way to `from`. */
+	followed: number;
+}
+
+/**
+ * The one redirect loop of both fetch senders of a token (the nodes' credential test, the mock's `record`): GET
+ * `url` through `get` (one request that follows no redirect itself: fetch's `redirect: 'manual'`), and follow each
+ * redirect to the same origin, at most MAX_REDIRECTS in a row. Answers the answer at the end, or the redirect not
+ * followed (its body cancelled) with why. GET only: a request with a body follows no redirect at all.
+ */
+export async function getFollowingSameOrigin<A extends HopAnswer>(url: string, get: (url: string) => Promise<A>): Promise<{ answer: A } | { refused: RefusedRedirect }> {
+	let target = url;
+	for (let followed = 0; ; followed++) {
+		const answer = await get(target);
+		const to = REDIRECT_STATUSES.includes(answer.status) ? redirectTarget(target, answer.headers.get('location')) : undefined;
+		if (to === undefined) return { answer };
+		const why = !to.sameOrigin ? 'other-origin' : followed >= MAX_REDIRECTS ? 'too-many' : undefined;
+		await answer.body?.cancel();
+		if (why !== undefined) return { refused: { why, status: answer.status, from: target, to, followed } };
+		target = to.url;
+	}
+}

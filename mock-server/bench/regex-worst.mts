@@ -1,5 +1,9 @@
 /**
- * What stubs' regular expressions cost (`npm run bench:mock-regex`), in three parts:
+ * What stubs' regular expressions cost (`npm run bench:mock-regex`), in four parts:
+ * 0. The work budget (linear-regex.mts's WORK_BUDGET): the DFA-hostile patterns on the longest text the budget
+ *    pays for (so the slowest match the mock runs), in ms and ns a step; then over HTTP, a stub of the worst
+ *    accepted pattern asked with that longest path, and with a path past the budget (not run: a 404 saying so),
+ *    each beside a request to a plain stub, against the plain stub alone, side by side.
  * 1. The engine's worst cases: each pattern compiled afresh (its first match builds the engine's states, the
  *    slowest), matched once on near-miss texts as long as a path (34 characters), a URL or header (16 KB, Node's
  *    header limit) and a body (1 MiB, the standalone server's default limit); JavaScript's own engine beside it
@@ -17,7 +21,7 @@ import { ENDPOINTS } from './answer-checks.mts';
 import { median } from './prism-report.mts';
 import { unmatchedStubs } from './stub-cost.mts';
 import type * as MockPackage from '../src/index.mts';
-import type { compileLinear as CompileLinear } from '../src/wiremock/linear-regex.mts';
+import type * as LinearRegex from '../src/wiremock/linear-regex.mts';
 
 const dist = resolve(import.meta.dirname, '../dist');
 const after = (await import(join(dist, 'index.js'))) as typeof MockPackage;
@@ -26,8 +30,95 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 console.log(`bench:mock-regex, ${new Date().toISOString()}, node ${process.version}, load average ${load()}\n`);
 
-// 1. The engine, through the source (bench-only import; the package exports no engine).
-const { compileLinear } = (await import('../src/wiremock/linear-regex.mts')) as { compileLinear: typeof CompileLinear };
+// The engine, through the source (bench-only import; the package exports no engine).
+const { compileLinear, compileWork, MAX_PROGRAM_SIZE, withPatternBudget, WORK_BUDGET, WorkMeter } = (await import('../src/wiremock/linear-regex.mts')) as typeof LinearRegex;
+const randomAb = (length: number, seed: number) => {
+	let x = seed;
+	let out = '';
+	for (let i = 0; i < length; i++) {
+		x = (x * 1103515245 + 12345) & 0x7fffffff;
+		out += (x >> 16) & 1 ? 'a' : 'b';
+	}
+	return out;
+};
+const accepted = (source: string) => {
+	try {
+		return compileLinear(source, { whole: true, dotAll: true }).size <= MAX_PROGRAM_SIZE;
+	} catch {
+		return false;
+	}
+};
+/** The largest `[ab]*a[ab]{n}` accepted after `prefix`. */
+const worstAfter = (prefix: string) => {
+	let n = 1;
+	while (accepted(`${prefix}[ab]*a[ab]{${n + 1}}`)) n++;
+	return `${prefix}[ab]*a[ab]{${n}}`;
+};
+/** The longest text the budget pays for, with the pattern's compile. */
+const longest = (size: number) => Math.floor((WORK_BUDGET - compileWork(size)) / size) - 1;
+
+// 0. The budget.
+{
+	console.log(`0. The budget: ${WORK_BUDGET.toLocaleString('en')} steps a request; each pattern compiled afresh, on the longest text the budget pays for (3 runs, the slowest shown)`);
+	let slowest = { ms: 0, what: '' };
+	for (const source of [worstAfter(''), '(?:[ab]|a[ab]{240}b)*c', '[ab]*a[ab]{150}', '[ab]*a[ab]{20}', '(?:a?){150}a{150}', '.*foo.*']) {
+		const size = compileLinear(source, { whole: true, dotAll: true }).size;
+		const length = longest(size);
+		const input = source.startsWith('(?:a?)') ? 'a'.repeat(length) : source === '.*foo.*' ? 'x'.repeat(length) : randomAb(length, size);
+		let ms = 0;
+		for (let run = 0; run < 3; run++) {
+			const regex = compileLinear(source, { whole: true, dotAll: true });
+			const started = performance.now();
+			regex.test(input);
+			ms = Math.max(ms, performance.now() - started);
+		}
+		if (ms > slowest.ms) slowest = { ms, what: `${source} on ${length} characters` };
+		console.log(`  ${source.padEnd(26)} ${size} instructions, ${length} characters: ${ms.toFixed(2)} ms (${((ms * 1e6) / WORK_BUDGET).toFixed(1)} ns a step)`);
+	}
+	console.log(`  slowest: ${ms(slowest.ms)} (${slowest.what}); load average ${load()}`);
+	const server = await after.startMockServer({ ...after.DEFAULT_OPTIONS, rateLimit: 0, stateDir: null, port: 0 });
+	try {
+		const pattern = worstAfter('/w/');
+		const size = compileLinear(pattern, { whole: true, dotAll: true }).size;
+		for (const mapping of [{ request: { method: 'GET', urlPathPattern: pattern }, response: { status: 299 } }, { request: { method: 'GET', urlPath: '/plain' }, response: { status: 298 } }]) {
+			const added = await fetch(`${server.appUrl}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });
+			if (added.status !== 201) throw new Error(`the stub: ${added.status}`);
+		}
+		const timed = async (url: string, status: number) => {
+			const started = performance.now();
+			const response = await fetch(url);
+			await response.arrayBuffer();
+			if (response.status !== status) throw new Error(`${url.slice(0, 80)}: ${response.status}`);
+			return performance.now() - started;
+		};
+		// The longest path the budget pays for (the pattern is compiled once; each request pays for the match only), and one past the budget.
+		const edge = `/w/${randomAb(Math.floor(WORK_BUDGET / size) - 1 - 3, 9)}`;
+		const past = `/w/${randomAb(8000, 10)}`;
+		const rows: [string, number[], number[]][] = [];
+		for (const [name, path, status] of [['plain stub alone', '', 0], [`worst pattern, ${edge.length}-character path (runs)`, edge, 404], [`worst pattern, ${past.length}-character path (over the budget, not run)`, past, 404]] as const) {
+			const mine: number[] = [];
+			const beside: number[] = [];
+			for (let i = 0; i < 45; i++) {
+				const [a, b] = await Promise.all([path === '' ? Promise.resolve(0) : timed(`${server.appUrl}${path}`, status), timed(`${server.appUrl}/plain`, 298)]);
+				if (i < 5) continue;
+				mine.push(a);
+				beside.push(b);
+			}
+			rows.push([name, mine, beside]);
+		}
+		const alone = median(rows[0][2]);
+		for (const [name, mine, beside] of rows) {
+			const own = name === 'plain stub alone' ? '' : `its own median ${ms(median(mine))}, max ${ms(Math.max(...mine))}; `;
+			console.log(`  over HTTP, ${name}: ${own}the plain stub beside it median ${ms(median(beside))} (×${(median(beside) / alone).toFixed(2)} of alone), max ${ms(Math.max(...beside))}`);
+		}
+		console.log(`  40 pairs each after 5 warm-up; load average ${load()}\n`);
+	} finally {
+		await server.close();
+	}
+}
+
+// 1. The engine's worst cases without the budget.
+const unbounded = new WorkMeter(Number.POSITIVE_INFINITY);
 const ab = (length: number) => Array.from({ length }, (_, i) => ((i * 7919) % 13 < 6 ? 'a' : 'b')).join('');
 const TEXTS: [string, (unit: string) => string][] = [
 	['34 chars', (unit) => unit.repeat(34).slice(0, 33) + '!'],
@@ -51,7 +142,7 @@ for (const [source, unit] of PATTERNS) {
 		const input = unit === '' ? ab(name === '34 chars' ? 34 : name === '16 KB' ? 16384 : 1 << 20) : source.startsWith('/redos/') ? `/redos/${text(unit).slice(7)}` : text(unit);
 		const regex = compileLinear(source, { whole: true, dotAll: true });
 		const started = performance.now();
-		regex.test(input);
+		withPatternBudget(unbounded, () => regex.test(input));
 		const took = performance.now() - started;
 		if (name !== '1 MiB' && took > worst.took) worst = { took, what: `${source} on ${name}` };
 		row.push(`${name} ${ms(took)}`);
@@ -74,7 +165,7 @@ for (const n of [10, 100, 490]) {
 		const regex = compileLinear(`[ab]*a[ab]{${n}}`, { whole: true, dotAll: true });
 		const input = random(length, n + length);
 		const started = performance.now();
-		regex.test(input);
+		withPatternBudget(unbounded, () => regex.test(input));
 		const took = performance.now() - started;
 		if (took > worst.took) worst = { took, what: `[ab]*a[ab]{${n}} on ${length} random a/b` };
 		row.push(`${length === 34 ? '34 chars' : '16 KB'} ${ms(took)} (${((took * 1000) / length).toFixed(1)} µs a character)`);

@@ -28,7 +28,7 @@ export {
 } from '../../contract/hierarchy';
 export { JOB_CATEGORIES } from '../../contract/job-categories';
 export { readSearch } from '../../contract/search-syntax';
-export { MAX_REDIRECTS, REDIRECT_STATUSES, isLoopbackHostname, redirectTarget, shownUrl, tokenRoute } from '../../contract/token-transport';
+export { MAX_REDIRECTS, REDIRECT_STATUSES, getFollowingSameOrigin, isLoopbackHostname, redirectTarget, shownUrl, tokenRoute, type RefusedRedirect } from '../../contract/token-transport';
 export { RECORD_FIELDS, RECORD_ID_FIELDS, type RecordKind } from '../../contract/record-fields';
 export type {
 	Collection,

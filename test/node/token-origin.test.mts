@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { MAX_REDIRECTS } from '../../contract/token-transport';
+import { getFollowingSameOrigin, MAX_REDIRECTS, type HopAnswer } from '../../contract/token-transport';
 import { runNode, type NodeRun } from '../../harness/in-process/workflow.mts';
 import { NODE_TYPE } from './direct.mts';
 
@@ -190,4 +190,68 @@ describe('an HTTP proxy in the environment (HTTP_PROXY, HTTPS_PROXY), which n8n-
 		expect(service.seen).toEqual([]);
 		expect(forward.received.some((line) => line.includes(TOKEN))).toBe(true);
 	}, 30_000);
+});
+
+describe('the one redirect loop (contract/token-transport.ts), which the credential test and the mock\'s record follow GETs with', () => {
+	/** A fake `get` over a map of URL → [status, Location]; it logs each URL asked for and each body cancelled. */
+	const hops = (answers: Record<string, [number, string?]>) => {
+		const asked: string[] = [];
+		const cancelled: string[] = [];
+		const get = (url: string): Promise<HopAnswer & { url: string }> => {
+			asked.push(url);
+			const [status, location] = answers[url] ?? [404];
+			return Promise.resolve({ url, status, headers: { get: (name: string) => (name === 'location' ? (location ?? null) : null) }, body: { cancel: () => Promise.resolve(void cancelled.push(url)) } });
+		};
+		return { get, asked, cancelled };
+	};
+
+	it('no redirect: the answer, asked once, its body left to read', async () => {
+		const { get, asked, cancelled } = hops({ 'https://api.example/v2/x': [200] });
+		expect(await getFollowingSameOrigin('https://api.example/v2/x', get)).toMatchObject({ answer: { url: 'https://api.example/v2/x', status: 200 } });
+		expect([asked, cancelled]).toEqual([['https://api.example/v2/x'], []]);
+	});
+
+	it(`${MAX_REDIRECTS} same-origin redirects in a row (absolute, relative, each status) are followed to the answer; each redirect's body cancelled`, async () => {
+		const statuses = [301, 302, 303, 307, 308];
+		const answers: Record<string, [number, string?]> = {};
+		for (let i = 0; i < MAX_REDIRECTS; i++) answers[`https://api.example/v2/${i}`] = [statuses[i % statuses.length], i % 2 === 0 ? `/v2/${i + 1}` : `https://api.example/v2/${i + 1}`];
+		answers[`https://api.example/v2/${MAX_REDIRECTS}`] = [200];
+		const { get, asked, cancelled } = hops(answers);
+		expect(await getFollowingSameOrigin('https://api.example/v2/0', get)).toMatchObject({ answer: { url: `https://api.example/v2/${MAX_REDIRECTS}`, status: 200 } });
+		expect(asked).toHaveLength(MAX_REDIRECTS + 1);
+		expect(cancelled).toEqual(asked.slice(0, MAX_REDIRECTS));
+	});
+
+	it(`the redirect after ${MAX_REDIRECTS}: not followed, refused as too many, with where it pointed`, async () => {
+		const answers: Record<string, [number, string?]> = {};
+		for (let i = 0; i <= MAX_REDIRECTS; i++) answers[`https://api.example/v2/${i}`] = [302, `/v2/${i + 1}`];
+		const { get, asked } = hops(answers);
+		expect(await getFollowingSameOrigin('https://api.example/v2/0', get)).toEqual({
+			refused: { why: 'too-many', status: 302, from: `https://api.example/v2/${MAX_REDIRECTS}`, to: { url: `https://api.example/v2/${MAX_REDIRECTS + 1}`, sameOrigin: true }, followed: MAX_REDIRECTS },
+		});
+		expect(asked).toHaveLength(MAX_REDIRECTS + 1);
+	});
+
+	it.each([
+		['a sub-domain', 'https://eu.api.example/v2/x'],
+		['another port', 'https://api.example:8443/v2/x'],
+		['https → http', 'http://api.example/v2/x'],
+		['another host', 'https://elsewhere.example/v2/x'],
+	])('another origin (%s), first or after a same-origin one: refused, never asked for', async (_, elsewhere) => {
+		for (const start of ['https://api.example/v2/a', 'https://api.example/v2/b']) {
+			const { get, asked, cancelled } = hops({ 'https://api.example/v2/a': [307, elsewhere], 'https://api.example/v2/b': [301, '/v2/a'] });
+			const followed = await getFollowingSameOrigin(start, get);
+			expect(followed).toEqual({ refused: { why: 'other-origin', status: 307, from: 'https://api.example/v2/a', to: { url: elsewhere, sameOrigin: false }, followed: start.endsWith('/a') ? 0 : 1 } });
+			expect(asked).not.toContain(elsewhere);
+			expect(cancelled).toEqual(asked);
+		}
+	});
+
+	it('a redirect status without a Location, or with one that names no URL, is the answer itself', async () => {
+		for (const location of [undefined, 'http://[bad']) {
+			const { get, cancelled } = hops({ 'https://api.example/v2/x': [302, location] });
+			expect(await getFollowingSameOrigin('https://api.example/v2/x', get)).toMatchObject({ answer: { status: 302 } });
+			expect(cancelled).toEqual([]);
+		}
+	});
 });

@@ -19,6 +19,7 @@ import type { Faults } from './faults.mts';
 import { captureBody, type Journal } from './journal.mts';
 import { knownQueryParameters, unknownQueryMessage, unknownQueryParameters } from './query.mts';
 import type { RateLimiter } from './rate-limit.mts';
+import { requestNotes } from './request-notes.mts';
 import { apiError } from './respond.mts';
 
 /** What handlers need from the service, kept apart so handler files never import the wiring (service.mts builds it). */
@@ -111,7 +112,7 @@ function route(
 	const known = knownQueryParameters(endpoint);
 	return handle(`*${path}`, async ({ request, params }) => {
 		const url = new URL(request.url);
-		const call: AppCall = { request, url, params: decodeParams(params), warnings: [] };
+		const call: AppCall = { request, url, params: decodeParams(params), warnings: [...requestNotes(request)] };
 		const unknown = unknownQueryParameters(url, known);
 		if (unknown.length > 0) {
 			const message = unknownQueryMessage(unknown, known);

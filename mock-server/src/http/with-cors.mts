@@ -16,9 +16,14 @@
  * mock's 204 with Allow. HEAD: a HEAD (or ANY) stub's answer, else the answer to
  * the same request as GET (a GET stub's or the service's); the HTTP layer sends
  * no body with it (node:http standalone, msw's socket in-process).
+ * A request nothing answers because a stub's pattern was over the request's work
+ * budget (http/request-notes.mts) gets a 404 saying so, not silence.
  */
 import { getResponse, http, matchRequestUrl, type HttpHandler } from 'msw';
 import type { Cors } from './cors.mts';
+import { requestNotes } from './request-notes.mts';
+import { apiError } from './respond.mts';
+import { WARNING_HEADER } from './route.mts';
 
 export interface StubsFirst {
 	answer(request: Request): Promise<Response | undefined> | undefined;
@@ -29,7 +34,7 @@ export interface StubsFirst {
 export function withCors(cors: Cors, routes: readonly HttpHandler[], stubs?: StubsFirst): HttpHandler {
 	const respond = async (request: Request): Promise<Response | undefined> => {
 		const early = stubs?.answer(request);
-		const response = (early && (await early)) ?? (await getResponse([...routes], request));
+		const response = (early && (await early)) ?? (await getResponse([...routes], request)) ?? overBudget(request);
 		return response && cors.apply(request, response);
 	};
 	return http.all('*', async ({ request }) => {
@@ -72,4 +77,13 @@ export function allowedMethods(handlers: readonly HttpHandler[], url: URL, stubb
 	if (methods.has('GET')) methods.add('HEAD');
 	if (methods.size > 0) methods.add('OPTIONS');
 	return [...methods].sort();
+}
+
+/** The 404 for a request no stub matched because a pattern was over the budget, each note an X-Mock-Warning. */
+function overBudget(request: Request): Response | undefined {
+	const notes = requestNotes(request);
+	if (notes.length === 0) return undefined;
+	const response = apiError(404, 'No stub matched this request: a pattern was over the request\'s work budget (see X-Mock-Warning)');
+	for (const note of notes) response.headers.append(WARNING_HEADER, note);
+	return response;
 }

@@ -6,7 +6,7 @@
  * at most MAX_REDIRECTS in a row; fetch itself would follow one to a sub-domain with the token.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MAX_REDIRECTS, REDIRECT_STATUSES, redirectTarget, shownUrl } from '../../../contract/token-transport';
+import { getFollowingSameOrigin, MAX_REDIRECTS, shownUrl } from '../../../contract/token-transport';
 import type { Pacing, Pause } from './pacing.mts';
 
 /** One call's answer must arrive within this. */
@@ -76,24 +76,17 @@ export class ApiClient {
 		}
 	}
 
-	/** The answer to `GET url`, after the same-origin redirects it leads to. */
+	/** The answer to `GET url`, after the same-origin redirects it leads to (the contract's loop, the nodes' rule). */
 	private async follow(url: string, what: string): Promise<Response> {
 		const signal = AbortSignal.timeout(TIMEOUT_MS);
-		let target = url;
-		for (let followed = 0; ; followed++) {
-			const response = await fetch(target, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' }, redirect: 'manual', signal });
-			const to = REDIRECT_STATUSES.includes(response.status) ? redirectTarget(target, response.headers.get('location')) : undefined;
-			if (to === undefined) return response;
-			await response.body?.cancel();
-			const answered = `${what}: the API answered ${response.status} with a redirect to ${shownUrl(to.url)}`;
-			if (!to.sameOrigin) {
-				throw new RecordError(
-					`${answered}, another origin than ${new URL(target).origin}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from`,
-				);
-			}
-			if (followed >= MAX_REDIRECTS) throw new RecordError(`${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
-			target = to.url;
-		}
+		const followed = await getFollowingSameOrigin(url, (target) => fetch(target, { headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' }, redirect: 'manual', signal }));
+		if ('answer' in followed) return followed.answer;
+		const { refused } = followed;
+		const answered = `${what}: the API answered ${refused.status} with a redirect to ${shownUrl(refused.to.url)}`;
+		if (refused.why === 'too-many') throw new RecordError(`${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
+		throw new RecordError(
+			`${answered}, another origin than ${new URL(refused.from).origin}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from`,
+		);
 	}
 
 	private async wait(pause: Pause): Promise<void> {

@@ -5,7 +5,8 @@
  * verification sees: headers with Authorization redacted, the first 64 KiB of each body.
  */
 import { headerObject, type Journal, type JournalRecord } from '../http/journal.mts';
-import { textValue, type Value } from './content-patterns.mts';
+import { fail, textValue, type Value } from './content-patterns.mts';
+import { withPatternBudget, WorkBudgetExceeded, WorkMeter } from './linear-regex.mts';
 import type { MappingsStore, StubMapping } from './mappings-store.mts';
 import { matchesRequest, readRequestPattern, type RequestView } from './request-pattern.mts';
 
@@ -96,12 +97,21 @@ export class JournalQuery {
 		return number !== undefined && this.journal.remove(new Set([number])) > 0;
 	}
 
+	/** One work budget pays for the pattern's matches over the whole journal: over it, the query is refused (400), not answered in part. */
 	private matching(input: unknown): JournalRecord[] {
 		const pattern = readRequestPattern(input, 'request pattern', { forStub: false });
-		return this.journal.records().filter((record) => {
-			const { view, body } = recordView(record);
-			return matchesRequest(pattern, view, body);
-		});
+		const records = this.journal.records();
+		try {
+			return withPatternBudget(new WorkMeter(), () =>
+				records.filter((record) => {
+					const { view, body } = recordView(record);
+					return matchesRequest(pattern, view, body);
+				}),
+			);
+		} catch (error) {
+			if (error instanceof WorkBudgetExceeded) fail('request pattern', `its regular expressions over the journal's ${records.length} calls are more work than one query may take (${error.message}); narrow it with method or url, or clear the journal`);
+			throw error;
+		}
 	}
 
 	private serveEvent(record: JournalRecord): ServeEvent {

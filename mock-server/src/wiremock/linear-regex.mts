@@ -4,25 +4,143 @@
  * linear in the text, so no pattern can stall the mock with backtracking (`(a+)+b` on "aaaa…a" takes as long as
  * `a+b`). RE2's syntax reads most of Java's (WireMock's); what Java has and RE2 cannot match in linear time
  * (back-references, lookaround, possessive quantifiers, atomic groups) or reads otherwise is refused with the
- * construct named, and so is a pattern whose compiled program is larger than MAX_PROGRAM_SIZE (the work per
- * character of text grows with it).
+ * construct named, and so is a pattern whose compiled program is larger than MAX_PROGRAM_SIZE.
+ *
+ * Linear is not yet short: RE2's worst case (its NFA, when its DFA gives up) costs about one step per program
+ * instruction per character. So every match is paid for before it runs, from a budget of WORK_BUDGET steps
+ * per request (the whole request's patterns together, and each compile of a pattern); a match the budget cannot
+ * pay for is not run and throws WorkBudgetExceeded, which the stub layer reads as "this stub does not match" and
+ * names in the answer's X-Mock-Warning (withPatternBudget, notMatchedOverBudget). The compiled engines, each with
+ * its DFA cache of at most DFA_MEMORY bytes, are kept for the LIVE_PATTERNS patterns used last; another is
+ * compiled again when next used (and pays for it).
  */
-import { RE2JS, RE2JSException } from 're2js';
+import { RE2JS, RE2JSException, RE2Set } from 're2js';
 
-/** A compiled pattern: `test` is whether it matches the whole text (anchored) or a part of it. */
+/** A compiled pattern: `test` is whether it matches the whole text (anchored) or a part of it; it throws WorkBudgetExceeded when the request's budget cannot pay for the match. */
 export interface LinearRegex {
 	readonly source: string;
+	/** Instructions in the compiled program: a match costs this many steps per character of text (and one more character). */
+	readonly size: number;
 	test(text: string): boolean;
 }
 
 /** Why a pattern is refused (the caller names where it was given). */
 export class RegexRefused extends Error {}
 
+/** A match or a compile the request's budget cannot pay for: not run. */
+export class WorkBudgetExceeded extends Error {}
+
 /**
  * The most instructions a pattern's compiled program may have: RE2's work per character of text grows with it
  * (bench/regex-worst.mts). 500 serves `[^/]{1,200}`, a UUID or a list of fifty words.
  */
 export const MAX_PROGRAM_SIZE = 500;
+
+/**
+ * The steps (program instructions × characters of text, and compiles) one request's patterns may take together,
+ * and one verification query (requests/find, count, remove) over the whole journal. The slowest pattern on the
+ * longest text it allowed took about 75 ns a step on the shared 2-core machine at load average 9
+ * (bench:mock-regex, part 0), so the budget is spent in under 50 ms there: a 500-instruction pattern reads at most
+ * about 1,000 characters, a 10-instruction one (`.*"id".*`) about 48,000.
+ */
+export const WORK_BUDGET = 500_000;
+
+/** What compiling a pattern's engine costs, in steps (a 500-instruction pattern took 3 to 5 ms to compile at load 8, an upper figure). */
+export function compileWork(size: number): number {
+	return 100 * (size + 50);
+}
+
+/** The bytes of DFA states one compiled pattern may cache (re2js's own default is 8 MiB); a pattern that needs more runs on the NFA, which the budget pays for. */
+export const DFA_MEMORY = 64 * 1024;
+
+/** How many compiled patterns are kept (the least recently used is dropped): at most LIVE_PATTERNS × DFA_MEMORY bytes of DFA states. */
+export const LIVE_PATTERNS = 64;
+
+/** The steps a request (or a verification query) has left, and the notes on what it did not run. */
+export class WorkMeter {
+	private spent = 0;
+	readonly notes: string[] = [];
+	readonly budget: number;
+	constructor(budget: number = WORK_BUDGET) {
+		this.budget = budget;
+	}
+
+	get used(): number {
+		return this.spent;
+	}
+
+	/** Takes `steps` from the budget, or throws (and takes nothing) when it cannot pay for them. */
+	take(steps: number, what: () => string): void {
+		if (this.spent + steps > this.budget) {
+			throw new WorkBudgetExceeded(`${what()}: ${steps.toLocaleString('en')} steps, and only ${(this.budget - this.spent).toLocaleString('en')} of the ${this.budget.toLocaleString('en')} a request's patterns may take are left`);
+		}
+		this.spent += steps;
+	}
+}
+
+let current: WorkMeter | undefined;
+
+/** Runs `run` with `meter` paying for every match in it (the stub layer: one meter per request). Without one, each match has a budget of its own. */
+export function withPatternBudget<T>(meter: WorkMeter, run: () => T): T {
+	const outer = current;
+	current = meter;
+	try {
+		return run();
+	} finally {
+		current = outer;
+	}
+}
+
+/** `test`, with a match it could not pay for read as no match and noted on the meter under `label` (a stub's id). */
+export function notMatchedOverBudget(label: string, test: () => boolean): boolean {
+	try {
+		return test();
+	} catch (error) {
+		if (!(error instanceof WorkBudgetExceeded)) throw error;
+		current?.notes.push(`${label} not matched: ${error.message}`);
+		return false;
+	}
+}
+
+/** The compiled engines, least recently used first (a Map keeps insertion order). */
+const live = new Map<CompiledPattern, RE2Set>();
+
+/** How many compiled engines are kept now (for tests of the bound). */
+export function livePatterns(): number {
+	return live.size;
+}
+
+class CompiledPattern implements LinearRegex {
+	readonly source: string;
+	readonly size: number;
+	private readonly re2Source: string;
+	private readonly flags: number;
+	private readonly whole: boolean;
+	constructor(source: string, size: number, re2Source: string, flags: number, whole: boolean) {
+		this.source = source;
+		this.size = size;
+		this.re2Source = re2Source;
+		this.flags = flags;
+		this.whole = whole;
+	}
+
+	test(text: string): boolean {
+		const meter = current ?? new WorkMeter();
+		let engine = live.get(this);
+		const what = () => `pattern ${JSON.stringify(this.source.length > 80 ? `${this.source.slice(0, 80)}…` : this.source)} (${this.size} instructions) on a text of ${text.length} characters`;
+		meter.take(this.size * (text.length + 1) + (engine === undefined ? compileWork(this.size) : 0), what);
+		if (engine === undefined) {
+			engine = new RE2Set(this.whole ? RE2Set.ANCHOR_BOTH : RE2Set.UNANCHORED, this.flags, DFA_MEMORY);
+			engine.add(this.re2Source);
+			engine.compile();
+			if (live.size >= LIVE_PATTERNS) live.delete(live.keys().next().value!);
+		} else {
+			live.delete(this);
+		}
+		live.set(this, engine);
+		return engine.match(text).length > 0;
+	}
+}
 
 export interface RegexOptions {
 	/** Whether the whole text must match (Java's matches(), as WireMock uses it) or a part of it. */
@@ -35,7 +153,7 @@ export interface RegexOptions {
 
 /**
  * Compiles `source` as it stands (so a pattern cannot reach out of its own anchors, as `/x)|(.*` would once
- * wrapped in `^(?:…)$`).
+ * wrapped in `^(?:…)$`), to check it and size it; its engine is compiled when first used.
  */
 export function compileLinear(source: string, options: RegexOptions): LinearRegex {
 	const re2 = toRe2Syntax(source);
@@ -44,16 +162,15 @@ export function compileLinear(source: string, options: RegexOptions): LinearRege
 	if (options.dotAll) flags |= RE2JS.DOTALL;
 	if (options.caseInsensitive === true) flags |= RE2JS.CASE_INSENSITIVE;
 	if (options.multiline === true) flags |= RE2JS.MULTILINE;
-	let compiled: RE2JS;
+	let size: number;
 	try {
-		compiled = RE2JS.compile(re2.source, flags);
+		size = RE2JS.compile(re2.source, flags).programSize();
 	} catch (error) {
 		if (error instanceof RE2JSException) throw new RegexRefused(`not a regular expression RE2's syntax reads (${error.message.replace(/^error parsing regexp: /, '').replace(/`(?:\(\?[ims]\))+/, '`')})`);
 		throw error;
 	}
-	const size = compiled.programSize();
 	if (size > MAX_PROGRAM_SIZE) throw new RegexRefused(`compiles to ${size} instructions, more than the ${MAX_PROGRAM_SIZE} the mock matches (a large repeat count such as {500} costs one per repeat)`);
-	return options.whole ? { source, test: (text) => compiled.testExact(text) } : { source, test: (text) => compiled.test(text) };
+	return new CompiledPattern(source, size, re2.source, flags, options.whole);
 }
 
 /** Java escapes RE2 does not read, or reads otherwise, with what to write instead. */

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fail, isPlainObject } from './content-patterns.mts';
+import { notMatchedOverBudget } from './linear-regex.mts';
 import { readRequestPattern, STUB_METHODS, type Needed, type RequestPattern } from './request-pattern.mts';
 import { readStubResponse, type StubResponse } from './stub-response.mts';
 
@@ -151,7 +152,12 @@ export class MappingsStore {
 		return { stubs: found.flatMap((each) => each.stubs).sort(tried), gate };
 	}
 
-	/** Whether some stub could answer this path (any method, any query): the standalone server serves such a path though the service has none. */
+	/**
+	 * Whether some stub could answer this path (any method, any query): the standalone server serves such a path
+	 * though the service has none. A pattern stub may when the path starts with the pattern's literal start: no
+	 * pattern runs here (the stub layer's budget pays for those that do), and a path it lets through that no stub
+	 * matches gets the same 404.
+	 */
 	mayServe(path: string): boolean {
 		for (const bucket of this.index.values()) if (bucketMayServe(bucket, path)) return true;
 		return false;
@@ -290,7 +296,8 @@ function bucketMayServe(bucket: Bucket, path: string): boolean {
 	for (const url of bucket.urls.keys()) if (url.split('?')[0] === path) return true;
 	for (const stub of [...bucket.patterns.values()].flat()) {
 		const rule = stub.request.url;
-		if (rule.kind === 'urlPathPattern' ? rule.regex.test(path) : rule.kind === 'urlPattern' && path.startsWith(rule.pathPrefix)) return true;
+		// A pattern's literal start, never the pattern itself: deciding whether a path is a stub's runs no pattern (its work is a request's, from the request's budget).
+		if ((rule.kind === 'urlPathPattern' || rule.kind === 'urlPattern') && path.startsWith(rule.pathPrefix)) return true;
 	}
 	return false;
 }
@@ -310,7 +317,7 @@ function collect(bucket: Bucket | undefined, path: string, pathAndQuery: string,
 		for (const stub of folder) {
 			const rule = stub.request.url;
 			if (rule.kind !== 'urlPattern' && rule.kind !== 'urlPathPattern') continue;
-			if (path.startsWith(rule.pathPrefix) && rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path)) (matched ??= []).push(stub);
+			if (path.startsWith(rule.pathPrefix) && notMatchedOverBudget(`stub ${stub.id}`, () => rule.regex.test(rule.kind === 'urlPattern' ? pathAndQuery : path))) (matched ??= []).push(stub);
 		}
 	}
 	// Found folder by folder: back in the order stubs are tried.

@@ -5,11 +5,14 @@
  * stateful service as it always did (auth, rate limit, faults, the journal). The body is read
  * (from a copy: the service may still need it) only when a candidate stub has body patterns.
  * A stub's answer is journaled like the service's, with the stub's id; it takes no rate-limit
- * budget and no fault rule applies to it.
+ * budget and no fault rule applies to it. One WorkMeter pays for all the request's patterns: a stub whose
+ * pattern it cannot pay for does not match, and the answer (whoever gives it) says so in X-Mock-Warning.
  */
 import { captureBody, journalBody, type Journal } from '../http/journal.mts';
-import { authenticate, type TokenLookup } from '../http/route.mts';
+import { addRequestNotes } from '../http/request-notes.mts';
+import { authenticate, WARNING_HEADER, type TokenLookup } from '../http/route.mts';
 import { textValue, type Value } from './content-patterns.mts';
+import { notMatchedOverBudget, withPatternBudget, WorkMeter } from './linear-regex.mts';
 import type { Gate, MappingsStore, Stub } from './mappings-store.mts';
 import type { RequestView } from './request-pattern.mts';
 
@@ -30,35 +33,54 @@ export function stubAnswerer(store: MappingsStore, journal: Journal, accounts: T
 		if (store.size === 0) return undefined;
 		const { path, pathAndQuery } = target(request.url);
 		if (isOwnPath(path)) return undefined;
+		const meter = new WorkMeter();
+		const first = withPatternBudget(meter, () => firstFittingHead(request, path, pathAndQuery));
+		if (first === undefined) {
+			addRequestNotes(request, meter.notes);
+			return undefined;
+		}
+		return answer(request, first.view, first.candidates, meter);
+	};
+
+	/**
+	 * Method, URL, query and headers are tried here, without a promise: a request that only shares a stub's path
+	 * (the usual case while stubs are loaded) goes on to the service at once.
+	 */
+	function firstFittingHead(request: Request, path: string, pathAndQuery: string): { view: RequestView; candidates: readonly Stub[] } | undefined {
 		const candidates = store.candidates(request.method, path, pathAndQuery);
 		if (candidates === undefined) return undefined;
-		// Method, URL, query and headers are tried here, without a promise: a request that only shares a
-		// stub's path (the usual case while stubs are loaded) goes on to the service at once.
 		if (candidates.gate !== undefined && !opens(candidates.gate, request, path, pathAndQuery)) return undefined;
 		const view = requestView(request, path, pathAndQuery);
 		const { stubs } = candidates;
 		for (let i = 0; i < stubs.length; i++) {
-			if (store.inState(stubs[i]) && stubs[i].request.matchesHead(view)) return answer(request, view, stubs.slice(i));
+			if (store.inState(stubs[i]) && fitsHead(stubs[i], view)) return { view, candidates: stubs.slice(i) };
 		}
 		return undefined;
-	};
+	}
 
-	/** The first of `candidates` (whose first fits the request's head) that fits the body too, answers. */
-	async function answer(request: Request, view: RequestView, candidates: readonly Stub[]): Promise<Response | undefined> {
+	function fitsHead(stub: Stub, view: RequestView): boolean {
+		return notMatchedOverBudget(`stub ${stub.id}`, () => stub.request.matchesHead(view));
+	}
+
+	/** The first of `candidates` (whose first fits the request's head) that fits the body too, answers; `meter` goes on paying for the patterns. */
+	async function answer(request: Request, view: RequestView, candidates: readonly Stub[], meter: WorkMeter): Promise<Response | undefined> {
 		let body: Value | undefined;
 		for (const stub of candidates) {
-			if (!store.inState(stub) || !stub.request.matchesHead(view)) continue;
+			if (!store.inState(stub) || !withPatternBudget(meter, () => fitsHead(stub, view))) continue;
 			if (stub.request.needsBody) {
 				body ??= textValue(request.body === null ? '' : await request.clone().text());
-				if (!stub.request.matchesBody(body)) continue;
+				const value = body;
+				if (!withPatternBudget(meter, () => notMatchedOverBudget(`stub ${stub.id}`, () => stub.request.matchesBody(value)))) continue;
 			}
 			store.served(stub);
 			const kept = body !== undefined ? (request.body === null ? null : journalBody(body.text)) : ((await captureBody(request)) ?? null);
 			const response = await stub.response.answer();
 			const account = authenticate(request, accounts);
-			journal.record(request, new URL(request.url), account instanceof Response ? null : account.account_id, response, [], kept, stub.id);
+			if (response.type !== 'error') for (const note of meter.notes) response.headers.append(WARNING_HEADER, note);
+			journal.record(request, new URL(request.url), account instanceof Response ? null : account.account_id, response, meter.notes, kept, stub.id);
 			return response;
 		}
+		addRequestNotes(request, meter.notes);
 		return undefined;
 	}
 }

@@ -5,11 +5,11 @@
  * only ("Bad Request"), where the service says what is wrong ("Invalid API token").
  */
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
-import { ENDPOINTS, REDIRECT_STATUSES, redirectTarget } from '../contract';
+import { ENDPOINTS, getFollowingSameOrigin } from '../contract';
 import { answerMessage, noAnswer } from '../credential-messages';
 import { describeNetworkError } from './network';
 import { redactText, secretsOf } from './redact';
-import { redirectProblem, tokenTransportProblem } from './tls-only';
+import { refusedRedirectMessage, tokenTransportProblem } from './tls-only';
 
 const TIMEOUT_MS = 30_000;
 
@@ -32,22 +32,12 @@ export async function jobSignalsApiTest(this: ICredentialTestFunctions, credenti
 	let text: string;
 	try {
 		// fetch: the only request helper n8n gives a credential test is its deprecated `request`. Redirects are
-		// followed here, by the same rule as every node request (same origin only, at most MAX_REDIRECTS).
+		// followed by the contract's loop, by the same rule as every node request (same origin only, at most MAX_REDIRECTS).
 		const signal = AbortSignal.timeout(TIMEOUT_MS);
-		let target = url;
-		for (let followed = 0; ; followed++) {
-			response = await fetch(target, {
-				headers: { Authorization: `Bearer ${String(data.apiToken ?? '')}`, Accept: 'application/json' },
-				redirect: 'manual',
-				signal,
-			});
-			const to = REDIRECT_STATUSES.includes(response.status) ? redirectTarget(target, response.headers.get('location')) : undefined;
-			if (to === undefined) break;
-			const problem = redirectProblem({ status: response.status, from: target, to, method: 'GET', followed }, 'API Base URL');
-			if (problem !== undefined) return { status: 'Error', message: redactText(problem, secrets) };
-			await response.body?.cancel();
-			target = to.url;
-		}
+		const headers = { Authorization: `Bearer ${String(data.apiToken ?? '')}`, Accept: 'application/json' };
+		const followed = await getFollowingSameOrigin(url, (target) => fetch(target, { headers, redirect: 'manual', signal }));
+		if ('refused' in followed) return { status: 'Error', message: redactText(refusedRedirectMessage(followed.refused, 'API Base URL'), secrets) };
+		response = followed.answer;
 		text = await response.text();
 	} catch (error) {
 		return { status: 'Error', message: redactText(noAnswer(baseUrl, describeNetworkError(error, TIMEOUT_MS)), secrets) };

@@ -24,7 +24,7 @@
  * - `http://localhost.` (trailing dot), `*.localhost`, `0.0.0.0`, `[::]`: refused (not in the list);
  * - any other scheme (`ftp:`, `ws:`, `file:`, …), and a URL that does not parse: refused.
  */
-import { MAX_REDIRECTS, shownUrl, tokenRoute } from '../contract';
+import { MAX_REDIRECTS, shownUrl, tokenRoute, type RefusedRedirect } from '../contract';
 
 export { isLoopbackHostname } from '../contract';
 
@@ -73,12 +73,16 @@ export interface Redirect {
  * it was not given to; a request with another method would be re-sent with its body, or turned into a GET.
  */
 export function redirectProblem(redirect: Redirect, field: UrlField): string | undefined {
-	const { status, from, to, method, followed } = redirect;
-	const answered = `The service answered ${status} with a redirect to ${shownUrl(to.url)}`;
-	if (!to.sameOrigin) {
-		return `${answered}, another origin than ${new URL(from).origin}: the credential's tokens go to the ${field}'s own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the ${field}.`;
-	}
-	if (method !== 'GET') return `${answered}: a ${method} request follows no redirect (it would be sent again, or turned into a GET), so it was not followed.`;
-	if (followed >= MAX_REDIRECTS) return `${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further.`;
+	const { status, to, method, followed } = redirect;
+	if (!to.sameOrigin) return refusedRedirectMessage({ ...redirect, why: 'other-origin' }, field);
+	if (method !== 'GET') return `The service answered ${status} with a redirect to ${shownUrl(to.url)}: a ${method} request follows no redirect (it would be sent again, or turned into a GET), so it was not followed.`;
+	if (followed >= MAX_REDIRECTS) return refusedRedirectMessage({ ...redirect, why: 'too-many' }, field);
 	return undefined;
+}
+
+/** A redirect the shared loop (getFollowingSameOrigin) did not follow, in the same words as redirectProblem. */
+export function refusedRedirectMessage(refused: RefusedRedirect, field: UrlField): string {
+	const answered = `The service answered ${refused.status} with a redirect to ${shownUrl(refused.to.url)}`;
+	if (refused.why === 'too-many') return `${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further.`;
+	return `${answered}, another origin than ${new URL(refused.from).origin}: the credential's tokens go to the ${field}'s own origin only (a sub-domain, another port or http:// is another origin), so the redirect was not followed. If the service has moved, put its new address into the ${field}.`;
 }
