@@ -7,7 +7,8 @@
  * from an allowed page is still refused (403) when the browser sent it without a preflight: it carries an Origin header (browsers always send one with these methods, and
  * pages cannot remove it) and neither `Content-Type: application/json` nor X-Mock-Control.
  * WireMock's clients send no Origin, so they pass with or without a JSON content type.
- * Any other /__admin route is a 404 that says it is WireMock's and not served here.
+ * Any other /__admin route is a 404: one of WireMock's (not-served-routes.mts) says it is WireMock's and not
+ * served here, any other that it is unknown.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
@@ -17,6 +18,9 @@ import { apiError } from '../http/respond.mts';
 import { isPlainObject, MappingError } from './content-patterns.mts';
 import type { JournalQuery } from './journal-query.mts';
 import { StubsFull, type MappingsStore } from './mappings-store.mts';
+import { nearMissesForRequest } from './near-misses.mts';
+import { notServedWhy } from './not-served-routes.mts';
+import { allowedMethods } from '../http/with-cors.mts';
 
 const ADMIN_PREFIX = '/__admin';
 
@@ -61,6 +65,7 @@ function refused(error: unknown, what: string): Response {
 }
 
 const ok = () => HttpResponse.json({});
+const withWarnings = (warnings: string[]) => (warnings.length === 0 ? {} : { warnings });
 const param = (value: string | readonly string[] | undefined): string => (typeof value === 'string' ? value : '');
 
 /** The query read with its schema; a parameter the route does not take is a 400 too (an admin call is the test's own: a typo should show). */
@@ -90,7 +95,7 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 			return refused(error, 'request pattern');
 		}
 	};
-	return [
+	const routes = [
 		http.get(path('/mappings'), ({ request }) => {
 			const query = adminQuery(listQuery, new URL(request.url));
 			if (query instanceof Response) return query;
@@ -152,10 +157,36 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 			clearJournal();
 			return ok();
 		})),
-		http.post(path('/requests/find'), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ requests: requests.find(pattern), requestJournalDisabled: false })))),
-		http.post(path('/requests/count'), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ count: requests.count(pattern), requestJournalDisabled: false })))),
-		http.post(path('/requests/remove'), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ requests: requests.remove(pattern) })))),
+		// `warnings` only when the pattern asks for what the journal keeps redacted: WireMock's answer otherwise.
+		http.post(path('/requests/find'), changing(({ request }) => withPattern(request, (pattern) => {
+			const { requests: found, warnings } = requests.find(pattern);
+			return HttpResponse.json({ requests: found, requestJournalDisabled: false, ...withWarnings(warnings) });
+		}))),
+		http.post(path('/requests/count'), changing(({ request }) => withPattern(request, (pattern) => {
+			const { count, warnings } = requests.count(pattern);
+			return HttpResponse.json({ count, requestJournalDisabled: false, ...withWarnings(warnings) });
+		}))),
+		http.post(path('/requests/remove'), changing(({ request }) => withPattern(request, (pattern) => {
+			const { requests: removed, warnings } = requests.remove(pattern);
+			return HttpResponse.json({ requests: removed, ...withWarnings(warnings) });
+		}))),
 		http.get(path('/requests/unmatched'), () => HttpResponse.json({ requests: requests.unmatched(), requestJournalDisabled: false })),
+		http.get(path('/requests/unmatched/near-misses'), () => HttpResponse.json({ nearMisses: requests.unmatchedNearMisses() })),
+		// WireMock's paths, and (the same routes) where wiremock-rest-client 1.11 posts them: under /requests.
+		...['/near-misses/request', '/requests/near-misses/request'].map((each) =>
+			http.post(path(each), changing(async ({ request }) => {
+				const body = await jsonBody(request);
+				if (body instanceof Response) return body;
+				try {
+					return HttpResponse.json({ nearMisses: nearMissesForRequest(mappings, body.value) });
+				} catch (error) {
+					return refused(error, 'logged request');
+				}
+			})),
+		),
+		...['/near-misses/request-pattern', '/requests/near-misses/request-pattern'].map((each) =>
+			http.post(path(each), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ nearMisses: requests.nearMissesFor(pattern) })))),
+		),
 		http.get(path('/requests/:id'), ({ params }) => {
 			const event = requests.byId(param(params.id));
 			return event ? HttpResponse.json(event) : apiError(404, `No request with id "${param(params.id)}" in the journal`);
@@ -178,11 +209,20 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 			const problem = mappings.setScenarioState(param(params.name), given.state as string | undefined);
 			return problem === undefined ? ok() : apiError(problem.unknown === 'scenario' ? 404 : 400, problem.message);
 		})),
-		// Last: the rest of WireMock's admin API (recordings, near misses, settings, files, shutdown, …).
-		...[path(''), path('/*')].map((each) =>
-			http.all(each, ({ request }) =>
-				apiError(404, `${request.method} ${new URL(request.url).pathname} is WireMock's, and not served by this mock (see the README, "WireMock admin API (stubs and verification)")`),
-			),
-		),
+		// Last: the rest of WireMock's admin API (recordings, settings, files, shutdown, …), and routes no one has.
+		...[path(''), path('/*')].map((each) => http.all(each, ({ request }) => unserved(request))),
 	];
+	const served = routes.slice(0, -2);
+
+	/** The 404 for an /__admin route the mock does not serve: WireMock's (and why not here), or unknown (and what its path serves, if anything). */
+	function unserved(request: Request): Response {
+		const url = new URL(request.url);
+		const route = `${request.method} ${url.pathname}`;
+		const why = notServedWhy(request.method, url.pathname.slice(ADMIN_PREFIX.length));
+		if (why !== undefined) return apiError(404, `${route} is WireMock's, and not served by this mock: ${why} (see the README, "WireMock admin API (stubs and verification)")`);
+		const methods = allowedMethods(served, url).filter((method) => method !== 'OPTIONS');
+		const others = methods.length === 0 ? '' : `; this path serves ${methods.join(', ')}`;
+		return apiError(404, `${route} is no route of WireMock's admin API or of this mock${others} (the routes served: the README, "WireMock admin API (stubs and verification)")`);
+	}
+	return routes;
 }

@@ -12,6 +12,7 @@ import { withCors } from '../http/with-cors.mts';
 import { adminRoutes } from './admin-routes.mts';
 import { JournalQuery, type LoggedRequest } from './journal-query.mts';
 import { MappingsStore, type Scenario, type StubMapping } from './mappings-store.mts';
+import { notMatchedAnswer, type NotMatched } from './not-matched.mts';
 import { isAdminPath, isOwnPath, stubAnswerer, type StubAnswer } from './stub-answers.mts';
 
 export { MappingError } from './content-patterns.mts';
@@ -54,6 +55,8 @@ export interface WireMock {
 	serves(pathname: string): boolean;
 	/** …with these handlers: the admin routes and the stubs, behind CORS, without the service's routes (which match any prefix). */
 	handlers: HttpHandler[];
+	/** The standalone server's 404 for a request on such a path (not /__admin) that no stub matched: a text diff against the closest stub. */
+	notMatched(request: NotMatched, body: string): Response;
 }
 
 export function createWireMock({ journal, accounts, cors }: { journal: Journal; accounts: TokenLookup; cors: Cors }): WireMock {
@@ -74,12 +77,13 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 			resetScenarios: () => mappings.resetScenarios(),
 		},
 		verification: {
-			find: (pattern) => requests.find(pattern),
-			count: (pattern) => requests.count(pattern),
+			find: (pattern) => requests.find(pattern).requests,
+			count: (pattern) => requests.count(pattern).count,
 		},
 		answer,
 		routes,
 		serves,
 		handlers: [withCors(cors, routes, { answer, serves })],
+		notMatched: (request, body) => notMatchedAnswer(mappings, request, body),
 	};
 }
