@@ -121,6 +121,8 @@ export function adminRoutes({ mappings, requests, clearJournal }: AdminActions):
 			mappings.clear();
 			return ok();
 		})),
+		// WireMock's, not served, and not a stub's id.
+		http.all(path('/mappings/unmatched'), ({ request }) => unserved(request)),
 		http.get(path('/mappings/:id'), ({ params }) => {
 			const mapping = mappings.get(param(params.id));
 			return mapping ? HttpResponse.json(mapping) : apiError(404, `No stub mapping with id "${param(params.id)}"`);

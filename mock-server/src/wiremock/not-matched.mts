@@ -37,7 +37,8 @@ export function notMatchedAnswer(store: MappingsStore, request: NotMatched, body
 	});
 	const [nearest] = closestStubs(store, view, textValue(body), 1);
 	const title = 'Request was not matched';
-	const lines = ['', `${' '.repeat(COLUMN - title.length / 2)}${title}`, `${' '.repeat(COLUMN - title.length / 2)}${'='.repeat(title.length)}`, ''];
+	const indent = ' '.repeat((RULE.length - title.length) / 2);
+	const lines = ['', `${indent}${title}`, `${indent}${'='.repeat(title.length)}`, ''];
 	if (nearest === undefined) {
 		lines.push(`No stub to compare ${request.method} ${url.pathname}${url.search} with (GET /__admin/mappings lists them).`, '');
 	} else {
