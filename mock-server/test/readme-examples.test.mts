@@ -51,7 +51,10 @@ const OUTPUTS: { command: string; output: RegExp }[] = [
 	{ command: '4011/v2/collections', output: /"collection_id":"col_volume_1".*"collection_id":"col_volume_2"/s },
 	{ command: 'serach=engineer', output: /^x-mock-warning: unknown query parameter "serach"; known: search, locations,/im },
 	{ command: 'curl http://127.0.0.1:4010/v2/jobs/job_stub', output: /^\{"job_id":"job_stub","job_title":"Stubbed"\}$/ },
-	{ command: '/__admin/requests/count', output: /^\{"count":1,"requestJournalDisabled":false\}$/ },
+	{ command: `/__admin/requests/count -H 'Content-Type: application/json' -d '{"method": "GET"`, output: /^\{"count":1,"requestJournalDisabled":false\}$/ },
+	{ command: '/__admin/requests/unmatched/near-misses', output: /^\{"nearMisses":\[\{"request":\{.*"url":"\/todo\/items".*"stubMapping":\{.*"name":"add milk".*"matchResult":\{"distance":0\.07142857142857142\}\}\]\}$/ },
+	{ command: '/__admin/near-misses/request-pattern', output: /^\{"nearMisses":\[\{"request":\{.*"url":"\/todo\/items".*"body":"eggs".*"requestPattern":\{"method":"POST","urlPath":"\/todo\/items","bodyPatterns":\[\{"contains":"milk"\}\]\},"matchResult":\{"distance":0\.07142857142857142\}\}\]\}$/ },
+	{ command: `{"headers": {"Authorization": {"equalTo"`, output: /^\{"count":0,"requestJournalDisabled":false,"warnings":\["authorization is journaled redacted/ },
 	{ command: 'curl http://127.0.0.1:4010/__mock/clock', output: /"now":"2027-01-01T09:00:02\.000Z".*"frozen":true/ },
 ];
 

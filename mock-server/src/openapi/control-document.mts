@@ -1,5 +1,6 @@
 /**
- * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts), generated
+ * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts), and of the
+ * WireMock admin routes whose answers the mock adds to WireMock's (near misses, verification's warnings), generated
  * from their zod schemas. A document of its own (openapi-control.json, GET /__mock/openapi.json), not part
  * of the service's: a client generated from the service's document, or Prism serving it, must have only
  * what the service has, while a test suite can generate a typed client of the control API from this one.
@@ -17,7 +18,12 @@ import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../web
 import {
 	accountsAnswerSchema,
 	clockAnswerSchema,
+	countAnswerSchema,
 	cycleEventsSchema,
+	findAnswerSchema,
+	loggedRequestBodySchema,
+	nearMissesAnswerSchema,
+	requestPatternBodySchema,
 	deliveryLogSchema,
 	failuresAnswerSchema,
 	journalAnswerSchema,
@@ -28,6 +34,9 @@ import {
 } from './control-schemas.mts';
 import { DOCUMENT_LICENSE, type OpenApiDocument } from './document.mts';
 import { COMPONENT_REF, type JsonSchema } from './json-schema.mts';
+import { ADMIN_PREFIX } from '../wiremock/admin-routes.mts';
+import { MAX_UNMATCHED_NEAR_MISS_CALLS } from '../wiremock/journal-query.mts';
+import { MAX_NEAR_MISSES } from '../wiremock/near-misses.mts';
 import { responseRef, sharedResponses } from './responses.mts';
 
 /** The header that lets a call without a JSON body change the mock (handlers/control.mts, CONTROL_HEADER). */
@@ -42,10 +51,21 @@ const TAGS = {
 	faults: "Fault rules on the service's routes",
 	accounts: 'The demo accounts and what subscriber upload did',
 	documents: 'This document',
+	wiremock:
+		"WireMock's admin API (/__admin), where the mock adds to WireMock's answers or serves what WireMock documents on its own: near misses, verification's warnings. The rest of it: the README, \"WireMock admin API (stubs and verification)\"",
+} as const;
+
+/** The WireMock admin routes documented here (the rest are WireMock's own, as the README lists them). */
+const ADMIN_PATHS = {
+	find: `${ADMIN_PREFIX}/requests/find`,
+	count: `${ADMIN_PREFIX}/requests/count`,
+	nearMissesRequest: `${ADMIN_PREFIX}/near-misses/request`,
+	nearMissesPattern: `${ADMIN_PREFIX}/near-misses/request-pattern`,
+	unmatchedNearMisses: `${ADMIN_PREFIX}/requests/unmatched/near-misses`,
 } as const;
 
 interface ControlOperation {
-	path: keyof typeof MOCK_CONTROL_PATHS;
+	path: keyof typeof MOCK_CONTROL_PATHS | (typeof ADMIN_PATHS)[keyof typeof ADMIN_PATHS];
 	method: 'get' | 'post' | 'put' | 'delete';
 	operationId: string;
 	summary: string;
@@ -152,6 +172,34 @@ const OPERATIONS: ControlOperation[] = [
 	},
 	{ path: 'state', method: 'get', operationId: 'getState', tag: 'data', answer: stateAnswerSchema, summary: 'The state folder (`--state-dir`) and whether it still saves' },
 	{ path: 'openapi', method: 'get', operationId: 'getControlDocument', tag: 'documents', answer: { type: 'object', description: 'This document' }, summary: 'This OpenAPI document, with its server at the address asked' },
+	{
+		path: ADMIN_PATHS.find, method: 'post', operationId: 'findRequests', tag: 'wiremock', answer: findAnswerSchema,
+		summary: "WireMock's: the journal's calls a request pattern matches, oldest first; `warnings` when the pattern asks for what the journal keeps redacted",
+		body: { schema: requestPatternBodySchema, required: false, description: 'A request pattern; no body or {} matches every call' },
+		refusals: { 400: 'A pattern the mock cannot read or does not serve (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.count, method: 'post', operationId: 'countRequests', tag: 'wiremock', answer: countAnswerSchema,
+		summary: "WireMock's: how many of the journal's calls a request pattern matches; `warnings` when the pattern asks for what the journal keeps redacted",
+		body: { schema: requestPatternBodySchema, required: false, description: 'A request pattern; no body or {} matches every call' },
+		refusals: { 400: 'A pattern the mock cannot read or does not serve (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.nearMissesRequest, method: 'post', operationId: 'nearMissesOfRequest', tag: 'wiremock', answer: nearMissesAnswerSchema,
+		summary: `WireMock's: the ${MAX_NEAR_MISSES} stubs nearest to a request, nearest first (also at /__admin/requests/near-misses/request, where wiremock-rest-client posts it)`,
+		body: { schema: loggedRequestBodySchema, required: true, description: "A logged request, as GET /__admin/requests shows one (its other fields are taken and not read)" },
+		refusals: { 400: 'A logged request the mock cannot read (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.nearMissesPattern, method: 'post', operationId: 'nearMissesOfRequestPattern', tag: 'wiremock', answer: nearMissesAnswerSchema,
+		summary: `WireMock's: the ${MAX_NEAR_MISSES} journaled calls nearest to a request pattern, nearest first (also at /__admin/requests/near-misses/request-pattern, where wiremock-rest-client posts it)`,
+		body: { schema: requestPatternBodySchema, required: true, description: 'A request pattern' },
+		refusals: { 400: 'A pattern the mock cannot read or does not serve (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.unmatchedNearMisses, method: 'get', operationId: 'nearMissesOfUnmatched', tag: 'wiremock', answer: nearMissesAnswerSchema,
+		summary: `WireMock's: the ${MAX_NEAR_MISSES} stubs nearest to each of the newest ${MAX_UNMATCHED_NEAR_MISS_CALLS} journaled calls no stub answered, oldest call first`,
+	},
 ];
 
 /** `/__mock/accounts/:account_id/subscribers` → `/__mock/accounts/{account_id}/subscribers`, and its parameter names. */
@@ -188,7 +236,8 @@ function build() {
 	const { MethodNotAllowed, PayloadTooLarge, UriTooLong } = sharedResponses(ref(apiErrorSchema));
 	const paths: Record<string, Record<string, JsonSchema>> = {};
 	for (const op of OPERATIONS) {
-		const { key, params } = openApiPath(MOCK_CONTROL_PATHS[op.path]);
+		const admin = op.path.startsWith(ADMIN_PREFIX);
+		const { key, params } = openApiPath(admin ? op.path : MOCK_CONTROL_PATHS[op.path as keyof typeof MOCK_CONTROL_PATHS]);
 		const changes = op.method !== 'get';
 		const responses: Record<string, JsonSchema> = {
 			...(op.answer === 204
@@ -196,7 +245,9 @@ function build() {
 				: { [op.queued ? 202 : 200]: { description: op.queued ? 'Queued' : 'Done', content: json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer) } }),
 			...Object.fromEntries(Object.entries(op.refusals ?? {}).map(([status, why]) => [status, error(why)])),
 			403: error(
-				(changes ? `Neither \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a` : 'A') +
+				(changes
+					? `${admin ? "A page's call (it carries `Origin`) with n" : 'N'}either \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a`
+					: 'A') +
 					' `Host` that is not this mock\'s address (standalone server: localhost, IP addresses and `--allowed-hosts`)',
 			),
 			405: responseRef('MethodNotAllowed'),
@@ -236,7 +287,7 @@ export function openApiControlDocument(appUrl: string): OpenApiDocument {
 			title: 'Job Signals mock: control API',
 			version: '1',
 			description:
-				"The job-signals mock's own routes (/__mock/…): not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
+				"The job-signals mock's own routes (/__mock/…), and the WireMock admin routes (/__admin/…) where the mock adds to WireMock's answers: not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
 				`the routes that change the mock need \`Content-Type: application/json\` or an ${CONTROL_HEADER} header. Generated from the mock's schemas.`,
 			license: DOCUMENT_LICENSE,
 		},

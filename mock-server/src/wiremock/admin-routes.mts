@@ -22,7 +22,8 @@ import { nearMissesForRequest } from './near-misses.mts';
 import { notServedWhy } from './not-served-routes.mts';
 import { allowedMethods } from '../http/with-cors.mts';
 
-const ADMIN_PREFIX = '/__admin';
+/** WireMock's admin API's root. */
+export const ADMIN_PREFIX = '/__admin';
 
 export interface AdminActions {
 	mappings: MappingsStore;
