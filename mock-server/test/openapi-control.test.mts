@@ -236,7 +236,7 @@ describe('the control API document', () => {
 				await expectStatus(403, Promise.resolve({ status: raw.status ?? 0, headers: new Headers(raw.headers), text: raw.body }));
 			} else {
 				// A body a form could send cross-site (text/plain), and no control header: refused (on /__admin, when a page sends it: with Origin).
-				const page = op.path.startsWith('/__admin/') ? { origin: 'http://localhost:3000' } : {};
+				const page: Record<string, string> = op.path.startsWith('/__admin/') ? { origin: 'http://localhost:3000' } : {};
 				await expectStatus(403, send(op, { raw: '{}', headers: { 'content-type': 'text/plain', ...page } }));
 				await expectStatus(413, send(op, { raw: JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) }) }));
 			}
