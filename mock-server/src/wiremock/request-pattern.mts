@@ -4,8 +4,9 @@
  * compiled into a test of a request. The method and the URL rule are kept apart so the
  * mappings store can index stubs by them and skip the rest for most requests.
  *
- * Served: method (GET, POST, PUT, DELETE, ANY), url, urlPath, urlPathPattern, urlPattern,
- * queryParameters, headers, bodyPatterns.
+ * Served: method (a stub's: GET, POST, PUT, DELETE, ANY; a verification pattern's: any, as the journal keeps
+ * each method as sent), url, urlPath, urlPathPattern, urlPattern, queryParameters, headers, bodyPatterns. The parts
+ * are kept as read too, for near misses (distance.mts).
  */
 import { fail, isPlainObject, readValuePattern, textValue, wholeRegex, type Value, type ValuePattern } from './content-patterns.mts';
 import type { LinearRegex } from './linear-regex.mts';
