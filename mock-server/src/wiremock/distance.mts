@@ -12,7 +12,7 @@
  * (`/v2/jobs` and `/v2/jbs`: 1 − 6/8 = 0.25): linear in the texts' length, unlike an edit distance, so a
  * request of the largest size the mock takes costs what reading it does.
  */
-import type { Value } from './content-patterns.mts';
+import type { Value, ValuePattern } from './content-patterns.mts';
 import { matchesUrl, matchesValues, type PatternParts, type RequestView, type UrlRule } from './request-pattern.mts';
 
 export const WEIGHTS = { url: 10, method: 3, query: 1, header: 1, body: 1, scenario: 1 } as const;
@@ -55,8 +55,8 @@ export function compare(pattern: Comparable, request: RequestView, body: Value, 
 	const fields: FieldResult[] = [];
 	if (pattern.method !== null) fields.push({ kind: 'method', expected: pattern.method, actual: request.method, distance: pattern.method === request.method ? 0 : 1 });
 	if (pattern.url.kind !== 'any') fields.push(urlField(pattern.url, request));
-	for (const [name, value] of pattern.parts.query) fields.push(valueField('query', `${name}`, value, request.query(name)));
-	for (const [name, value] of pattern.parts.headers) fields.push(valueField('header', `${name}`, value, request.header(name)));
+	for (const [name, value] of pattern.parts.query) fields.push(valueField('query', name, value, request.query(name)));
+	for (const [name, value] of pattern.parts.headers) fields.push(valueField('header', name, value, request.header(name)));
 	for (const value of pattern.parts.body) {
 		const matches = value.test(body);
 		const distance = matches ? 0 : value.expected ? textDistance(value.expected.text, body.text, value.expected.caseInsensitive) : 1;
@@ -87,7 +87,7 @@ function urlField(rule: Exclude<UrlRule, { kind: 'any' }>, request: RequestView)
 	return { kind: 'url', expected: rule.value, actual, distance: matches ? 0 : textDistance(rule.value, actual, false) };
 }
 
-function valueField(kind: 'query' | 'header', name: string, pattern: Parameters<typeof matchesValues>[0], values: string[]): FieldResult {
+function valueField(kind: 'query' | 'header', name: string, pattern: ValuePattern, values: string[]): FieldResult {
 	const expected = `${name}: ${pattern.absent ? '[absent]' : pattern.shown}`;
 	const actual = `${name}: ${values.length === 0 ? ABSENT : values.join(', ')}`;
 	if (matchesValues(pattern, values)) return { kind, expected, actual, distance: 0 };
