@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT, LIMITS } from '../../contract/api';
+import { API_VERSION_SEGMENT, LIMITS, OPENAPI_DOCUMENT_PATH } from '../../contract/api';
 import { apiError } from './http/respond.mts';
 import type { MockServiceOptions } from './options.mts';
 import { createMockService, type MockService } from './service.mts';
@@ -44,6 +44,9 @@ export const DEFAULT_HOST = '127.0.0.1';
  * fetch's Request refuses some (TRACE).
  */
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+/** WireMock's admin API; and the mock's own paths, which are not calls (the journal does not keep them). */
+const ADMIN_PATH = /^\/__admin(\/|$)/;
+const OWN_PATH = new RegExp(`^(/__admin|/__mock)(/|$)|^${OPENAPI_DOCUMENT_PATH.replace(/[.]/g, '\\.')}$`);
 const CONNECT_REFUSED = (() => {
 	const body = JSON.stringify({ status: 400, error: 'Bad Request', message: 'The request target must be a path ("/v2/…"): this is no proxy' });
 	return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
@@ -119,32 +122,41 @@ async function serve(service: MockService, limits: { maxBodyBytes: number; allow
 	}
 	// The service's paths and the mock's own; besides them, WireMock's admin API and the paths a stub may answer.
 	const servicePath = isServedPath(url.pathname);
-	if (!servicePath && !service.wiremock.serves(url.pathname)) return writeResponse(res, apiError(404, 'No such endpoint'), cors);
+	const admin = ADMIN_PATH.test(url.pathname);
+	const stubPath = !servicePath && !admin && service.wiremock.serves(url.pathname);
 	const routes = servicePath ? service.routes : service.wiremock.routes;
 	// HEAD goes on as HEAD (a HEAD stub, else answered as GET: http/with-cors.mts); node:http leaves the body out.
 	const method = req.method ?? 'GET';
 	const stubbed = () => service.wiremock.methods(url.pathname);
-	if (!ROUTED_METHODS.has(method) && !stubbed().includes(method)) return writeResponse(res, unrouted(routes, url, method, stubbed()), cors);
-	let body: Buffer<ArrayBuffer> | undefined;
-	if (method !== 'GET' && method !== 'HEAD') {
-		const read = await readBody(req, maxBodyBytes);
-		// The client went away mid-body: there is no one to answer.
-		if ('aborted' in read) return;
-		if ('tooLarge' in read) {
-			return writeResponse(res, apiError(413, tooLargeMessage(maxBodyBytes)), { ...cors, connection: 'close' });
-		}
-		body = read.body;
-	}
 	const headers = new Headers();
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (Array.isArray(value)) for (const v of value) headers.append(name, v);
 		else if (value !== undefined) headers.set(name, value);
 	}
+	// Every request is on the record (http/journal.mts) but the mock's own (/__admin, /__mock, /openapi.json): what the
+	// routes and stubs answer they journal themselves, what is answered here is journaled here, with the method as sent.
+	const journaled = !OWN_PATH.test(url.pathname);
+	const answer = (response: Response, read: Uint8Array | undefined, extra: Record<string, string> = {}) => {
+		if (journaled) service.journalAnswered({ method, headers }, url, response, read);
+		return writeResponse(res, response, { ...cors, ...extra });
+	};
+	let body: Buffer<ArrayBuffer> | undefined;
+	if (method !== 'GET' && method !== 'HEAD') {
+		const read = await readBody(req, maxBodyBytes);
+		// The client went away mid-body: there is no one to answer.
+		if ('aborted' in read) return;
+		if ('tooLarge' in read) return answer(apiError(413, tooLargeMessage(maxBodyBytes)), undefined, { connection: 'close' });
+		body = read.body;
+	}
+	if (!servicePath && !admin && !stubPath) return answer(apiError(404, 'No such endpoint'), body);
+	// A stub path no stub can match (a method no stub names) or none matched: the diff against the closest stub.
+	const notMatched = () => service.wiremock.notMatched({ method, url, headers }, body?.toString('utf8') ?? '');
+	if (!ROUTED_METHODS.has(method) && !stubbed().includes(method)) return answer(stubPath ? notMatched() : unrouted(routes, url, method, stubbed()), body);
 	const request = new Request(url, { method, headers, body: body && body.length > 0 ? body : undefined });
 	// service.handlers is read on each request: a test or benchmark may wrap it.
 	// A path the service does not have never reaches its routes (they match any prefix: /x/v2/collections).
 	const response = await getResponse(servicePath ? service.handlers : service.wiremock.handlers, request);
-	if (!response) return writeResponse(res, unrouted(routes, url, method, stubbed()), cors);
+	if (!response) return answer(stubPath ? notMatched() : unrouted(routes, url, method, stubbed()), body);
 	// A stub's fault (CONNECTION_RESET_BY_PEER, MALFORMED_RESPONSE_CHUNK, …) is written to the socket as such.
 	if (writeStubFault(req.socket, response)) return;
 	if (response.type === 'error') {

@@ -12,9 +12,9 @@ import type { Account } from './data/model.mts';
 import { Store } from './data/store.mts';
 import { Cors } from './http/cors.mts';
 import { Faults } from './http/faults.mts';
-import { Journal, type JournalAnswer, type JournalFilter } from './http/journal.mts';
+import { Journal, journalBodyOf, type JournaledRequest, type JournalAnswer, type JournalFilter } from './http/journal.mts';
 import { RateLimiter } from './http/rate-limit.mts';
-import type { HandlerContext } from './http/route.mts';
+import { bearerAccountId, type HandlerContext } from './http/route.mts';
 import { withCors } from './http/with-cors.mts';
 import { collectionHandlers } from './handlers/collections.mts';
 import { controlHandlers } from './handlers/control.mts';
@@ -163,6 +163,13 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		 * `requests.find(pattern)` and `requests.count(pattern)`: WireMock's verification over it (MappingError for a bad pattern).
 		 */
 		requests: Object.assign((filter: JournalFilter = {}): JournalAnswer => context.journal.read(filter), wiremock.verification),
+		/**
+		 * Journals a request the standalone server answered itself, no route or stub (an unknown path, a 405, a 413, a stub
+		 * path's 404 diff): with its token's account, and its body's start (`body`: as read; undefined when not read).
+		 */
+		journalAnswered(request: JournaledRequest, url: URL, response: Response, body: Uint8Array | undefined): void {
+			context.journal.record(request, url, bearerAccountId(request, store), response, [], body === undefined ? null : journalBodyOf(body));
+		},
 		/** WireMock's stubs in-process: add, update, remove, get, list, reset, scenarios (wiremock/index.mts). */
 		stubs: wiremock.stubs,
 		/** The /__admin routes and the stubs' answers (the standalone server serves a stubbed path the service does not have). */

@@ -144,7 +144,13 @@ const SUCCESS: Record<string, Init> = {
 	releaseClock: CONTROL,
 	setFaults: { body: { faults: [{ path: '/v2/jobs', status: 503, times: 1 }] } },
 	clearFaults: CONTROL,
+	// On Authorization: the answer's `warnings` are validated too.
+	findRequests: { body: { urlPath: '/v2/jobs', headers: { authorization: { contains: 'Bearer' } } } },
+	countRequests: { body: { urlPath: '/v2/jobs', headers: { authorization: { contains: 'Bearer' } } } },
+	nearMissesOfRequest: { body: { method: 'GET', url: '/v2/jobs?serach=x', headers: { authorization: 'Bearer x' } } },
+	nearMissesOfRequestPattern: { body: { method: 'GET', urlPath: '/v2/jobs' } },
 };
+const BAD_PATTERN: Init = { body: { method: 'get' } };
 const REFUSALS: Record<string, Record<number, Init>> = {
 	processCycle: { 400: { body: { created: -1 } }, 404: { body: { source_id: 'no-such-source' } } },
 	emitEvent: { 400: { body: { event_type: 'no_such_event' } }, 404: { body: { event_type: 'job_updated', job_id: 'no-such-job' } } },
@@ -161,6 +167,10 @@ const REFUSALS: Record<string, Record<number, Init>> = {
 	setClock: { 400: { body: { now: '2027-02-30' } } },
 	setFaults: { 400: { body: { faults: [{ path: '/__mock', status: 500 }] } } },
 	getSubscribers: { 404: { values: { account_id: 'no-such-account' } } },
+	findRequests: { 400: BAD_PATTERN },
+	countRequests: { 400: BAD_PATTERN },
+	nearMissesOfRequest: { 400: { body: { url: '/v2/jobs' } } },
+	nearMissesOfRequestPattern: { 400: BAD_PATTERN },
 };
 
 describe('the control API document', () => {
@@ -185,9 +195,25 @@ describe('the control API document', () => {
 		expect(served.filter((route) => !documented.has(route)), 'each /__mock route needs its row in OPERATIONS of src/openapi/control-document.mts').toEqual([]);
 	});
 
-	it("documents every control path of the contract, the standalone server's own (the front door and the page), and WireMock's health and version", () => {
-		const paths = [...[...Object.values(MOCK_CONTROL_PATHS), ROOT_PATH, PAGE_PATH].map((path) => path.replace(/:(\w+)/g, '{$1}')), '/__admin/health', '/__admin/version'];
-		expect(Object.keys(doc.paths).sort(), 'each path of MOCK_CONTROL_PATHS needs its rows in OPERATIONS of src/openapi/control-document.mts').toEqual(paths.sort());
+	it("documents every control path of the contract, and the standalone server's own (the front door and the page)", () => {
+		const paths = [...Object.values(MOCK_CONTROL_PATHS), ROOT_PATH, PAGE_PATH].map((path) => path.replace(/:(\w+)/g, '{$1}'));
+		const control = Object.keys(doc.paths).filter((path) => !path.startsWith('/__admin/'));
+		expect(control.sort(), 'each path of MOCK_CONTROL_PATHS needs its rows in OPERATIONS of src/openapi/control-document.mts').toEqual(paths.sort());
+	});
+
+	it('each /__admin operation it documents is one the admin routes serve (the rest are WireMock\'s own, in the README)', () => {
+		const served = new Set(server.service.wiremock.routes.map(({ info }) => `${String(info.method)} ${String(info.path).replace(/^\*/, '')}`));
+		const admin = operations().filter((op) => op.path.startsWith('/__admin/')).map((op) => `${op.method.toUpperCase()} ${op.path}`);
+		expect(admin.sort()).toEqual([
+			'GET /__admin/health',
+			'GET /__admin/requests/unmatched/near-misses',
+			'GET /__admin/version',
+			'POST /__admin/near-misses/request',
+			'POST /__admin/near-misses/request-pattern',
+			'POST /__admin/requests/count',
+			'POST /__admin/requests/find',
+		]);
+		expect(admin.filter((route) => !served.has(route))).toEqual([]);
 	});
 
 	it('every operation answers its success and every refusal it documents, and each body validates', async () => {
@@ -221,8 +247,9 @@ describe('the control API document', () => {
 				const raw = await rawRequest(Number(new URL(server.appUrl).port), head);
 				await expectStatus(403, Promise.resolve({ status: raw.status ?? 0, headers: new Headers(raw.headers), text: raw.body }));
 			} else {
-				// A body a form could send cross-site (text/plain), and no control header: refused.
-				await expectStatus(403, send(op, { raw: '{}', headers: { 'content-type': 'text/plain' } }));
+				// A body a form could send cross-site (text/plain), and no control header: refused (on /__admin, when a page sends it: with Origin).
+				const page: Record<string, string> = op.path.startsWith('/__admin/') ? { origin: 'http://localhost:3000' } : {};
+				await expectStatus(403, send(op, { raw: '{}', headers: { 'content-type': 'text/plain', ...page } }));
 				await expectStatus(413, send(op, { raw: JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) }) }));
 			}
 			await expectStatus(405, send(op, { method: op.path === MOCK_CONTROL_PATHS.faults ? 'POST' : 'PATCH' }));

@@ -243,17 +243,17 @@ describe('the stateful service behind the stubs', () => {
 		const hit = await fetch(`${server.appUrl}/partner/orders`, { headers: { 'x-key': 'k' } });
 		expect([hit.status, await hit.text()]).toEqual([200, 'partner']);
 		expect((await fetch(`${server.appUrl}/elsewhere`)).status).toBe(404);
-		// Under the pattern but not matched (no header): 404, not the collections the handlers' `*` prefix would find.
+		// Under the pattern but not matched (no header): 404, not the collections the handlers' `*` prefix would find, with the diff against the stub.
 		const miss = await fetch(`${server.appUrl}/partner/v2/collections`, { headers: auth });
-		expect(miss.status).toBe(404);
-		expect(errorOf(await miss.json()).message).toBe('No such endpoint');
+		expect([miss.status, miss.headers.get('content-type')]).toEqual([404, 'text/plain; charset=utf-8']);
+		expect(await miss.text()).toMatch(/Request was not matched[\s\S]*^x-key: \[equalTo\] k +\| x-key: \(absent\) +<<<<< Header does not match$/m);
 	});
 });
 
 describe('PATCH, HEAD and OPTIONS stubs (and ANY)', () => {
 	const journalMethods = async () => ((await fetch(`${server.appUrl}/__mock/requests`).then((r) => r.json())) as { data: { method: string; path: string; stub_id: string | null }[] }).data;
 
-	it('PATCH: a stub answers it, on a path the service has or not; other methods there are 405 naming PATCH, an unmatched PATCH a 404; no stub: 405 as before', async () => {
+	it('PATCH: a stub answers it, on a path the service has or not; on a path only stubs serve, any unmatched request is the 404 diff; on the service\'s path with no PATCH stub: 405 as before', async () => {
 		const mapping = (await rest.mappings.createMapping({ request: { method: 'PATCH', urlPath: '/partner/orders/1', headers: { 'X-Key': { equalTo: 'k' } } }, response: { status: 200, jsonBody: { patched: true } } })) as { id: string };
 		await captain.register({ method: 'PATCH', endpoint: '/v2/jobs/job_patch' }, { status: 202, body: { from: 'captain' } });
 		const patch = (path: string, headers: Record<string, string> = { 'x-key': 'k' }) => fetch(`${server.appUrl}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: '{"state": "shipped"}' });
@@ -261,19 +261,24 @@ describe('PATCH, HEAD and OPTIONS stubs (and ANY)', () => {
 		expect([hit.status, await hit.json()]).toEqual([200, { patched: true }]);
 		const onService = await patch('/v2/jobs/job_patch', {});
 		expect([onService.status, await onService.json()]).toEqual([202, { from: 'captain' }]);
-		// The stub's path with its method but not its header: no stub matched, and the path has PATCH (404, not 405).
+		// The stub's path with its method but not its header, or another method: no stub matched, on a path only stubs
+		// serve: WireMock's 404 diff against the closest stub (README, "Near misses and the 404 diff").
 		const missed = await patch('/partner/orders/1', {});
-		expect([missed.status, errorOf(await missed.json()).message]).toEqual([404, 'No such endpoint']);
+		expect([missed.status, missed.headers.get('content-type'), await missed.text()]).toEqual([404, expect.stringMatching(/^text\/plain/), expect.stringContaining('Request was not matched')]);
 		const put = await fetch(`${server.appUrl}/partner/orders/1`, { method: 'PUT' });
-		expect([put.status, put.headers.get('allow')]).toEqual([405, 'OPTIONS, PATCH']);
+		expect([put.status, await put.text()]).toEqual([404, expect.stringContaining('Request was not matched')]);
 		const noStub = await patch('/v2/collections', {});
 		expect([noStub.status, noStub.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
+		// Every request on the record, each with its method as sent; only the stubs' answers name a stub.
 		expect((await journalMethods()).map(({ method, path, stub_id }) => [method, path, stub_id])).toEqual([
 			['PATCH', '/partner/orders/1', mapping.id],
 			['PATCH', '/v2/jobs/job_patch', expect.any(String)],
+			['PATCH', '/partner/orders/1', null],
+			['PUT', '/partner/orders/1', null],
+			['PATCH', '/v2/collections', null],
 		]);
-		expect((await fetch(`${server.appUrl}/__mock/requests?method=patch`).then((r) => r.json()) as { data: unknown[] }).data).toHaveLength(2);
-		expect(await rest.requests.getCount({ method: 'PATCH' })).toMatchObject({ count: 2 });
+		expect((await fetch(`${server.appUrl}/__mock/requests?method=patch`).then((r) => r.json()) as { data: unknown[] }).data).toHaveLength(4);
+		expect(await rest.requests.getCount({ method: 'PATCH' })).toMatchObject({ count: 4 });
 	});
 
 	it('HEAD: a HEAD stub answers it without a body; with none, the GET stub or the service answers, without the body, its Content-Length kept', async () => {
@@ -286,7 +291,7 @@ describe('PATCH, HEAD and OPTIONS stubs (and ANY)', () => {
 		// The service's own answer to HEAD, as before: its GET's status and length, no body.
 		const service = await rawRequest(port, `HEAD /v2/collections HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${DEMO_TOKEN}\r\nconnection: close\r\n\r\n`);
 		expect([service.status, Number(service.headers['content-length']) > 100, service.body]).toEqual([200, true, '']);
-		expect((await journalMethods()).map(({ method, path }) => `${method} ${path}`)).toEqual(['HEAD /v2/jobs/job_head', 'GET /v2/jobs/job_get', 'GET /v2/collections']);
+		expect((await journalMethods()).map(({ method, path }) => `${method} ${path}`)).toEqual(['HEAD /v2/jobs/job_head', 'HEAD /v2/jobs/job_get', 'HEAD /v2/collections']);
 	});
 
 	it('OPTIONS: a stub answers a plain OPTIONS request; a CORS preflight is always the mock\'s (204, Allow naming the stubs\' methods), and a page not allowed gets 403 before any stub', async () => {

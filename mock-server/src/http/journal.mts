@@ -1,7 +1,9 @@
 /**
  * The request journal (GET /__mock/requests, MockService.requests(), and WireMock's
  * /__admin/requests): every service call (under the API base and the app URL; control
- * routes are not calls), and every call a WireMock stub answered, with the status it was
+ * routes are not calls), every call a WireMock stub answered, and every other request the
+ * standalone server answered itself (an unknown path, a 405, a 413, a stub path no stub
+ * matched), with its method as sent (HEAD too) and the status it was
  * finally answered with: auth errors, 429s and injected faults included; 0 for an injected
  * dropped connection. It keeps each call's request headers (Authorization redacted) and
  * body (the first JOURNAL_BODY_BYTES, an upload's access_token redacted). Keeps the latest
@@ -12,7 +14,6 @@
  * when read.
  */
 import { z } from 'zod/v4';
-import { SERVED_METHODS } from './methods.mts';
 import { LIMITS } from '../../../contract/api';
 import type { Account } from '../data/model.mts';
 
@@ -50,6 +51,10 @@ export const JOURNAL_ENTRY_BYTES = 200;
 /** The most of one request body the journal keeps (its start; the rest is counted as cut). */
 export const JOURNAL_BODY_BYTES = 64 * 1024;
 const REDACTED = '[redacted]';
+/** The headers whose credentials the journal keeps as their scheme and REDACTED (lower-cased, as fetch's Headers names them). */
+export const REDACTED_HEADERS: readonly string[] = ['authorization', 'proxy-authorization'];
+/** The body field whose value the journal keeps as REDACTED (the subscriber upload's token). */
+export const REDACTED_BODY_FIELD = 'access_token';
 
 /** A kept request body: its start as text, and whether there was more. */
 export interface JournalBody {
@@ -78,8 +83,8 @@ interface RawEntry extends JournalRecord {
 	readonly bytes: number;
 }
 
-/** The methods a kept call may have: the service's, and those a WireMock stub answers. */
-const METHODS = SERVED_METHODS;
+/** A method as the journal keeps it: any, as sent (the standalone server journals HEAD, PATCH, TRACE… too). */
+const METHOD_NAME = /^[A-Z]+$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** The most calls one read answers (`limit`): the journal's own cap, which is also the default (the whole journal). */
@@ -92,7 +97,7 @@ const STATUS_TERM = /^(?:[1-5]xx|0|[1-5]\d\d)$/;
 export const journalFilterSchema = z
 	.object({
 		path: z.string().startsWith('/', 'path must start with "/" (a prefix of the called path, such as /v2/signals)'),
-		method: z.string().toUpperCase().pipe(z.enum(METHODS, { error: `method must be one of ${METHODS.join(', ')}` })),
+		method: z.string().toUpperCase().regex(METHOD_NAME, 'method must be a method name (GET, HEAD, POST, …)'),
 		account: z.string().min(1, 'account must be an account id'),
 		since: z
 			.union([z.number(), z.string(), z.date()])
@@ -134,6 +139,23 @@ function isoTimeMs(value: string): number {
 	return day <= new Date(Date.UTC(year, month, 0)).getUTCDate() ? Date.parse(value) : NaN;
 }
 
+/** What the journal reads of a request: a fetch Request, or the standalone server's own view of one it answered itself. */
+export interface JournaledRequest {
+	readonly method: string;
+	readonly headers: Headers;
+}
+
+/**
+ * Requests whose method as sent is not the one they carry: the standalone server answers HEAD as GET (the routes
+ * and stubs see a GET), and the journal keeps HEAD. Keyed by the request the handlers are handed.
+ */
+const sentMethods = new WeakMap<JournaledRequest, string>();
+
+/** The journal keeps `request` with this method (HEAD for a HEAD answered as GET). */
+export function journalAs(request: JournaledRequest, method: string): void {
+	sentMethods.set(request, method);
+}
+
 /** A filter value the journal cannot use (the control route answers it with 400). */
 export class JournalFilterError extends Error {}
 
@@ -161,7 +183,7 @@ export class Journal {
 	 * instead of the route's own check (an injected fault), its bearer token's (http/route.mts); null: none.
 	 */
 	record(
-		request: Request,
+		request: JournaledRequest,
 		url: URL,
 		accountId: string | null | undefined,
 		response: Response,
@@ -172,13 +194,13 @@ export class Journal {
 		const headers: string[] = [];
 		let bytes = url.href.length + JOURNAL_ENTRY_BYTES + warnings.reduce((sum, warning) => sum + warning.length, 0) + (body?.text.length ?? 0);
 		request.headers.forEach((value, name) => {
-			const kept = name === 'authorization' || name === 'proxy-authorization' ? redactCredentials(value) : value;
+			const kept = REDACTED_HEADERS.includes(name) ? redactCredentials(value) : value;
 			headers.push(name, kept);
 			bytes += name.length + kept.length;
 		});
 		const entry: RawEntry = {
 			id: this.nextId++,
-			method: request.method,
+			method: sentMethods.get(request) ?? request.method,
 			href: url.href,
 			accountId: accountId ?? null,
 			status: response.type === 'error' ? 0 : response.status,
@@ -273,6 +295,13 @@ export function journalBody(text: string): JournalBody {
 	const bytes = Buffer.byteLength(text);
 	const cut = bytes <= JOURNAL_BODY_BYTES ? text : Buffer.from(text).subarray(0, JOURNAL_BODY_BYTES).toString('utf8');
 	return { text: redactAccessToken(cut), truncated: bytes > JOURNAL_BODY_BYTES };
+}
+
+/** The journal's copy of a body the standalone server read whole (its first JOURNAL_BODY_BYTES bytes). */
+export function journalBodyOf(bytes: Uint8Array): JournalBody | null {
+	if (bytes.length === 0) return null;
+	const text = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, JOURNAL_BODY_BYTES)).toString('utf8');
+	return { text: redactAccessToken(text), truncated: bytes.length > JOURNAL_BODY_BYTES };
 }
 
 /**

@@ -42,7 +42,7 @@ export interface TokenLookup {
 }
 
 /** Bearer authentication of /v2 calls (and of the webhook settings API): the token's account, or the auth error response (400, CHOICES.authErrorStatus). */
-export function authenticate(request: Request, accounts: TokenLookup): Account | Response {
+export function authenticate(request: Pick<Request, 'headers'>, accounts: TokenLookup): Account | Response {
 	const header = request.headers.get('authorization');
 	if (!header) return apiError(CHOICES.authErrorStatus, 'Missing API token: send "Authorization: Bearer <api_token>"');
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -133,7 +133,7 @@ function route(
  * The account of a call the route did not resolve (refused before or instead of the route's own
  * check: an injected fault), by its bearer token: the journal's account, or null.
  */
-function bearerAccountId(request: Request, accounts: TokenLookup): string | null {
+export function bearerAccountId(request: Pick<Request, 'headers'>, accounts: TokenLookup): string | null {
 	const account = authenticate(request, accounts);
 	return account instanceof Response ? null : account.account_id;
 }

@@ -21,6 +21,7 @@
  */
 import { getResponse, http, matchRequestUrl, type HttpHandler } from 'msw';
 import type { Cors } from './cors.mts';
+import { journalAs } from './journal.mts';
 import { requestNotes } from './request-notes.mts';
 import { apiError } from './respond.mts';
 import { WARNING_HEADER } from './route.mts';
@@ -55,7 +56,10 @@ export function withCors(cors: Cors, routes: readonly HttpHandler[], stubs?: Stu
 		if (request.method === 'HEAD') {
 			const stubbed = await stubs?.answer(request);
 			if (stubbed) return cors.apply(request, stubbed);
-			return respond(new Request(request.url, { method: 'GET', headers: request.headers }));
+			const asGet = new Request(request.url, { method: 'GET', headers: request.headers });
+			// Journaled as sent (http/journal.mts), though answered as GET.
+			journalAs(asGet, 'HEAD');
+			return respond(asGet);
 		}
 		return respond(request);
 	});

@@ -1,6 +1,8 @@
 /**
- * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts, and WireMock's
- * health and version routes, which containers and wait strategies call), generated from their zod schemas. A document of its own (openapi-control.json, GET /__mock/openapi.json), not part
+ * The OpenAPI 3.1 document of the mock's control API (the /__mock routes of handlers/control.mts), and of the
+ * WireMock admin routes it answers beyond stubs: health and version, which containers and wait strategies call, and
+ * those whose answers the mock adds to WireMock's (near misses, verification's warnings); generated from their zod
+ * schemas. A document of its own (openapi-control.json, GET /__mock/openapi.json), not part
  * of the service's: a client generated from the service's document, or Prism serving it, must have only
  * what the service has, while a test suite can generate a typed client of the control API from this one.
  */
@@ -22,7 +24,12 @@ import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../web
 import {
 	accountsAnswerSchema,
 	clockAnswerSchema,
+	countAnswerSchema,
 	cycleEventsSchema,
+	findAnswerSchema,
+	loggedRequestBodySchema,
+	nearMissesAnswerSchema,
+	requestPatternBodySchema,
 	deliveryLogSchema,
 	failuresAnswerSchema,
 	journalAnswerSchema,
@@ -34,6 +41,9 @@ import {
 } from './control-schemas.mts';
 import { DOCUMENT_LICENSE, type OpenApiDocument } from './document.mts';
 import { COMPONENT_REF, type JsonSchema } from './json-schema.mts';
+import { ADMIN_PREFIX } from '../wiremock/admin-routes.mts';
+import { MAX_UNMATCHED_NEAR_MISS_CALLS } from '../wiremock/journal-query.mts';
+import { MAX_NEAR_MISSES } from '../wiremock/near-misses.mts';
 import { responseRef, sharedResponses } from './responses.mts';
 import { CONTROL_HEADER } from '../http/cors.mts';
 
@@ -46,13 +56,22 @@ const TAGS = {
 	clock: "The mock's clock, of every date it hands out and every wait it makes: read, freeze, set, advance, back to the wall clock",
 	faults: "Fault rules on the service's routes",
 	accounts: 'The demo accounts and what subscriber upload did',
-	wiremock: "WireMock's health and version routes (the rest of WireMock's admin API the mock serves: its README, \"WireMock admin API\")",
 	documents: 'This document',
 	doors: "The standalone server's own pages (not in-process): the front door and the page that shows the mock at work",
+	wiremock:
+		"WireMock's admin API (/__admin), where the mock serves what containers and wait strategies call (health, version), adds to WireMock's answers or serves what WireMock documents on its own: near misses, verification's warnings. The rest of it: the README, \"WireMock admin API (stubs and verification)\"",
 } as const;
 
-/** WireMock's admin routes this document has (their errors are WireMock's body: wiremock/admin-error.mts). */
-const ADMIN_PATHS = { health: '/__admin/health', version: '/__admin/version' } as const;
+/** The WireMock admin routes documented here (their errors are WireMock's body: wiremock/admin-error.mts; the rest are WireMock's own, as the README lists them). */
+const ADMIN_PATHS = {
+	health: `${ADMIN_PREFIX}/health`,
+	version: `${ADMIN_PREFIX}/version`,
+	find: `${ADMIN_PREFIX}/requests/find`,
+	count: `${ADMIN_PREFIX}/requests/count`,
+	nearMissesRequest: `${ADMIN_PREFIX}/near-misses/request`,
+	nearMissesPattern: `${ADMIN_PREFIX}/near-misses/request-pattern`,
+	unmatchedNearMisses: `${ADMIN_PREFIX}/requests/unmatched/near-misses`,
+} as const;
 
 /** The control routes' paths, and the standalone server's own (answered before the routes: server.mts). */
 const PATHS = { ...MOCK_CONTROL_PATHS, root: ROOT_PATH, page: PAGE_PATH } as const;
@@ -202,6 +221,34 @@ const OPERATIONS: ControlOperation[] = [
 		path: 'page', method: 'get', operationId: 'getPage', tag: 'doors', answer: 'html',
 		summary: 'The page that shows the mock at work and drives it, in a browser (standalone server only); its view and journal filters are in its query (`?view=requests&status=4xx`)',
 	},
+	{
+		path: ADMIN_PATHS.find, method: 'post', operationId: 'findRequests', tag: 'wiremock', answer: findAnswerSchema,
+		summary: "WireMock's: the journal's calls a request pattern matches, oldest first; `warnings` when the pattern asks for what the journal keeps redacted",
+		body: { schema: requestPatternBodySchema, required: false, description: 'A request pattern; no body or {} matches every call' },
+		refusals: { 400: 'A pattern the mock cannot read or does not serve (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.count, method: 'post', operationId: 'countRequests', tag: 'wiremock', answer: countAnswerSchema,
+		summary: "WireMock's: how many of the journal's calls a request pattern matches; `warnings` when the pattern asks for what the journal keeps redacted",
+		body: { schema: requestPatternBodySchema, required: false, description: 'A request pattern; no body or {} matches every call' },
+		refusals: { 400: 'A pattern the mock cannot read or does not serve (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.nearMissesRequest, method: 'post', operationId: 'nearMissesOfRequest', tag: 'wiremock', answer: nearMissesAnswerSchema,
+		summary: `WireMock's: the ${MAX_NEAR_MISSES} stubs nearest to a request, nearest first (also at /__admin/requests/near-misses/request, where wiremock-rest-client posts it)`,
+		body: { schema: loggedRequestBodySchema, required: true, description: "A logged request, as GET /__admin/requests shows one (its other fields are taken and not read)" },
+		refusals: { 400: 'A logged request the mock cannot read (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.nearMissesPattern, method: 'post', operationId: 'nearMissesOfRequestPattern', tag: 'wiremock', answer: nearMissesAnswerSchema,
+		summary: `WireMock's: the ${MAX_NEAR_MISSES} journaled calls nearest to a request pattern, nearest first (also at /__admin/requests/near-misses/request-pattern, where wiremock-rest-client posts it)`,
+		body: { schema: requestPatternBodySchema, required: true, description: 'A request pattern' },
+		refusals: { 400: 'A pattern the mock cannot read or does not serve (the message names the field)' },
+	},
+	{
+		path: ADMIN_PATHS.unmatchedNearMisses, method: 'get', operationId: 'nearMissesOfUnmatched', tag: 'wiremock', answer: nearMissesAnswerSchema,
+		summary: `WireMock's: the ${MAX_NEAR_MISSES} stubs nearest to each of the newest ${MAX_UNMATCHED_NEAR_MISS_CALLS} journaled calls no stub answered, oldest call first`,
+	},
 ];
 
 /** `/__mock/accounts/:account_id/subscribers` → `/__mock/accounts/{account_id}/subscribers`, and its parameter names. */
@@ -238,7 +285,7 @@ function build() {
 	const { MethodNotAllowed, PayloadTooLarge, UriTooLong } = sharedResponses(ref(apiErrorSchema));
 	const paths: Record<string, Record<string, JsonSchema>> = {};
 	for (const op of OPERATIONS) {
-		const admin = op.path.startsWith('/__admin/');
+		const admin = op.path.startsWith(ADMIN_PREFIX);
 		const { key, params } = openApiPath(admin ? op.path : PATHS[op.path as keyof typeof PATHS]);
 		const changes = op.method !== 'get';
 		const responses: Record<string, JsonSchema> = {
@@ -247,9 +294,12 @@ function build() {
 				: op.answer === 'html'
 					? { 200: { description: 'The page', content: HTML } }
 					: { [op.queued ? 202 : 200]: { description: op.html ?? (op.queued ? 'Queued' : 'Done'), content: { ...json(op.answer instanceof z.ZodType ? ref(op.answer) : op.answer), ...(op.html && HTML) } } }),
-			...Object.fromEntries(Object.entries(op.refusals ?? {}).map(([status, why]) => [status, error(why)])),
-			403: error(
-				(changes ? `Neither \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a` : 'A') +
+			// An admin route's own refusals are WireMock's error body (wiremock/admin-error.mts).
+			...Object.fromEntries(Object.entries(op.refusals ?? {}).map(([status, why]) => [status, admin ? { description: why, content: json(ref(adminErrorSchema)) } : error(why)])),
+			403: (admin ? (why: string) => ({ description: `${why} (WireMock's error body when an admin route refuses it, the mock's when the standalone server does)`, content: json({ anyOf: [ref(adminErrorSchema), ref(apiErrorSchema)] }) }) : error)(
+				(changes
+					? `${admin ? "A page's call (it carries `Origin`) with n" : 'N'}either \`Content-Type: application/json\` nor an ${CONTROL_HEADER} header (a web page cannot send either cross-site without a preflight); or a`
+					: 'A') +
 					' `Host` that is not this mock\'s address (standalone server: localhost, IP addresses and `--allowed-hosts`)',
 			),
 			405: admin
@@ -296,7 +346,7 @@ export function openApiControlDocument(appUrl: string): OpenApiDocument {
 			title: 'Job Signals mock: control API',
 			version: '1',
 			description:
-				"The job-signals mock's own routes (/__mock/…), and WireMock's health and version routes (/__admin/health, /__admin/version): not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
+				"The job-signals mock's own routes (/__mock/…), and the WireMock admin routes (/__admin/…) it answers beyond stubs (health, version, near misses, verification's warnings): not the service's, so not in its document (/openapi.json). No authentication, no rate limit, no faults; " +
 				`the routes that change the mock need \`Content-Type: application/json\` or an ${CONTROL_HEADER} header. Generated from the mock's schemas.`,
 			license: DOCUMENT_LICENSE,
 		},

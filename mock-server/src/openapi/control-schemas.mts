@@ -137,3 +137,53 @@ export const rootAnswerSchema = z.object({
 	readme: z.string().nullable().describe("The README on the web, from package.json's repository (set when the package is published); null without one"),
 	readme_file: z.string().nullable().describe('The README in the installed package; null if it is not there'),
 });
+
+/** A request as WireMock's admin API shows it (wiremock/journal-query.mts, LoggedRequest). */
+const loggedRequestSchema = z.object({
+	id: z.string().optional().describe('A journaled call’s id (not on a request posted to near-misses/request)'),
+	url: z.string().describe('The path and query'),
+	absoluteUrl: z.string(),
+	method: z.string().describe('As sent (HEAD too)'),
+	headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe('By lower-cased name; Authorization’s credentials redacted in the journal'),
+	cookies: z.object({}),
+	browserProxyRequest: z.literal(false),
+	loggedDate: epochMs.optional(),
+	loggedDateString: z.string().optional(),
+	body: z.string(),
+	bodyAsBase64: z.string(),
+	queryParams: z.record(z.string(), z.object({ key: z.string(), values: z.array(z.string()) })),
+});
+
+/** What the journal keeps redacted, and a pattern asked for: only when there is something to say. */
+const warningsSchema = z
+	.array(z.string())
+	.optional()
+	.describe('Only when the pattern asks for what the journal keeps redacted (Authorization’s credentials, a body’s access_token): such a pattern matches no call');
+
+export const countAnswerSchema = z.object({ count: z.number().int().nonnegative(), requestJournalDisabled: z.literal(false), warnings: warningsSchema });
+
+export const findAnswerSchema = z.object({ requests: z.array(loggedRequestSchema), requestJournalDisabled: z.literal(false), warnings: warningsSchema });
+
+export const nearMissesAnswerSchema = z.object({
+	nearMisses: z.array(
+		z.object({
+			request: loggedRequestSchema,
+			stubMapping: z.record(z.string(), z.unknown()).optional().describe('The stub (near misses of a request)'),
+			requestPattern: z.record(z.string(), z.unknown()).optional().describe('The pattern as given (near misses of a request pattern)'),
+			matchResult: z.object({ distance: z.number().min(0).max(1).describe('0: a match; 1: nothing matches (README, "Near misses and the 404 diff")') }),
+		}),
+	),
+});
+
+/** A request pattern as a body (WireMock's; README, "WireMock admin API (stubs and verification)"). */
+export const requestPatternBodySchema = z.record(z.string(), z.unknown()).describe('A request pattern: method, url / urlPath / urlPathPattern / urlPattern, queryParameters, headers, bodyPatterns');
+
+/** POST /__admin/near-misses/request's body: a logged request (wiremock/near-misses.mts, readLoggedRequest). */
+export const loggedRequestBodySchema = z.object({
+	method: z.string().regex(/^[A-Z]+$/),
+	url: z.string().optional().describe('The path and query (or absoluteUrl)'),
+	absoluteUrl: z.string().optional(),
+	headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+	body: z.string().optional(),
+	bodyAsBase64: z.string().optional(),
+});

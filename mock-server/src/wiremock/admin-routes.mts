@@ -8,8 +8,9 @@
  * from an allowed page is still refused (403) when the browser sent it without a preflight: it carries an Origin header (browsers always send one with these methods, and
  * pages cannot remove it) and neither `Content-Type: application/json` nor X-Mock-Control.
  * WireMock's clients send no Origin, so they pass with or without a JSON content type.
- * Any other /__admin route is a 404 that says it is WireMock's and not served here; another method on a
- * route served here (by its literal path) is a 405 with Allow.
+ * Any other /__admin route is a 404: one of WireMock's (not-served-routes.mts) says it is WireMock's and not
+ * served here, any other that it is unknown; another method on a route served here (by its literal path) is a 405
+ * with Allow.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
@@ -21,8 +22,11 @@ import { isPlainObject, MappingError } from './content-patterns.mts';
 import { healthAnswer, versionAnswer, type Running } from './health.mts';
 import type { JournalQuery } from './journal-query.mts';
 import { StubsFull, type MappingsStore } from './mappings-store.mts';
+import { nearMissesForRequest } from './near-misses.mts';
+import { notServedWhy } from './not-served-routes.mts';
 
-const ADMIN_PREFIX = '/__admin';
+/** WireMock's admin API's root. */
+export const ADMIN_PREFIX = '/__admin';
 
 export interface AdminActions {
 	mappings: MappingsStore;
@@ -69,6 +73,7 @@ function refused(error: unknown, what: string): Response {
 }
 
 const ok = () => HttpResponse.json({});
+const withWarnings = (warnings: string[]) => (warnings.length === 0 ? {} : { warnings });
 const param = (value: string | readonly string[] | undefined): string => (typeof value === 'string' ? value : '');
 
 /** The query read with its schema; a parameter the route does not take is a 400 too (an admin call is the test's own: a typo should show). */
@@ -126,6 +131,8 @@ export function adminRoutes({ mappings, requests, clearJournal, running }: Admin
 			mappings.clear();
 			return ok();
 		})),
+		// WireMock's, not served, and not a stub's id.
+		http.all(path('/mappings/unmatched'), ({ request }) => unserved(request)),
 		http.get(path('/mappings/:id'), ({ params }) => {
 			const mapping = mappings.get(param(params.id));
 			return mapping ? HttpResponse.json(mapping) : adminError(404, `No stub mapping with id "${param(params.id)}"`);
@@ -162,10 +169,36 @@ export function adminRoutes({ mappings, requests, clearJournal, running }: Admin
 			clearJournal();
 			return ok();
 		})),
-		http.post(path('/requests/find'), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ requests: requests.find(pattern), requestJournalDisabled: false })))),
-		http.post(path('/requests/count'), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ count: requests.count(pattern), requestJournalDisabled: false })))),
-		http.post(path('/requests/remove'), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ requests: requests.remove(pattern) })))),
+		// `warnings` only when the pattern asks for what the journal keeps redacted: WireMock's answer otherwise.
+		http.post(path('/requests/find'), changing(({ request }) => withPattern(request, (pattern) => {
+			const { requests: found, warnings } = requests.find(pattern);
+			return HttpResponse.json({ requests: found, requestJournalDisabled: false, ...withWarnings(warnings) });
+		}))),
+		http.post(path('/requests/count'), changing(({ request }) => withPattern(request, (pattern) => {
+			const { count, warnings } = requests.count(pattern);
+			return HttpResponse.json({ count, requestJournalDisabled: false, ...withWarnings(warnings) });
+		}))),
+		http.post(path('/requests/remove'), changing(({ request }) => withPattern(request, (pattern) => {
+			const { requests: removed, warnings } = requests.remove(pattern);
+			return HttpResponse.json({ requests: removed, ...withWarnings(warnings) });
+		}))),
 		http.get(path('/requests/unmatched'), () => HttpResponse.json({ requests: requests.unmatched(), requestJournalDisabled: false })),
+		http.get(path('/requests/unmatched/near-misses'), () => HttpResponse.json({ nearMisses: requests.unmatchedNearMisses() })),
+		// WireMock's paths, and (the same routes) where wiremock-rest-client 1.11 posts them: under /requests.
+		...['/near-misses/request', '/requests/near-misses/request'].map((each) =>
+			http.post(path(each), changing(async ({ request }) => {
+				const body = await jsonBody(request);
+				if (body instanceof Response) return body;
+				try {
+					return HttpResponse.json({ nearMisses: nearMissesForRequest(mappings, body.value) });
+				} catch (error) {
+					return refused(error, 'logged request');
+				}
+			})),
+		),
+		...['/near-misses/request-pattern', '/requests/near-misses/request-pattern'].map((each) =>
+			http.post(path(each), changing(({ request }) => withPattern(request, (pattern) => HttpResponse.json({ nearMisses: requests.nearMissesFor(pattern) })))),
+		),
 		http.get(path('/requests/:id'), ({ params }) => {
 			const event = requests.byId(param(params.id));
 			return event ? HttpResponse.json(event) : adminError(404, `No request with id "${param(params.id)}" in the journal`);
@@ -189,18 +222,27 @@ export function adminRoutes({ mappings, requests, clearJournal, running }: Admin
 			return problem === undefined ? ok() : adminError(problem.unknown === 'scenario' ? 404 : 400, problem.message);
 		})),
 	];
+	// Only by a literal path: one a parameter matches may be another of WireMock's (POST /__admin/mappings/find-by-metadata).
 	const literal = served.filter(({ info }) => typeof info.path === 'string' && !info.path.includes('/:'));
+
+	/**
+	 * An /__admin route no handler above has: WireMock's (404, and why not here), another method on a served path
+	 * (405 with Allow), or unknown (404, and what its path serves, if anything).
+	 */
+	function unserved(request: Request): Response {
+		const url = new URL(request.url);
+		const route = `${request.method} ${url.pathname}`;
+		const why = notServedWhy(request.method, url.pathname.slice(ADMIN_PREFIX.length));
+		if (why !== undefined) return adminError(404, `${route} is WireMock's, and not served by this mock: ${why} (see the README, "WireMock admin API (stubs and verification)")`);
+		const allowed = allowedMethods(literal, url);
+		if (allowed.length > 0) return adminError(405, `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, { headers: { allow: allowed.join(', ') } });
+		const methods = allowedMethods(served, url).filter((method) => method !== 'OPTIONS');
+		const others = methods.length === 0 ? '' : `; this path serves ${methods.join(', ')}`;
+		return adminError(404, `${route} is no route of WireMock's admin API or of this mock${others} (the routes served: the README, "WireMock admin API (stubs and verification)")`);
+	}
 	return [
 		...served,
-		// Last: another method on a served path (405), and the rest of WireMock's admin API (recordings, settings, files, shutdown, …).
-		...[path(''), path('/*')].map((each) =>
-			http.all(each, ({ request }) => {
-				const url = new URL(request.url);
-				// Only by a literal path: one a parameter matches may be another of WireMock's (POST /__admin/mappings/find-by-metadata).
-				const allowed = allowedMethods(literal, url);
-				if (allowed.length > 0) return adminError(405, `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`, { headers: { allow: allowed.join(', ') } });
-				return adminError(404, `${request.method} ${url.pathname} is WireMock's, and not served by this mock (see the README, "WireMock admin API (stubs and verification)")`);
-			}),
-		),
+		// Last: another method on a served path, the rest of WireMock's admin API (recordings, settings, files, shutdown, …), and routes no one has.
+		...[path(''), path('/*')].map((each) => http.all(each, ({ request }) => unserved(request))),
 	];
 }

@@ -28,7 +28,13 @@ export interface Value {
 	json(): unknown;
 }
 
-export type ValuePattern = { absent: true } | { absent: false; test: (value: Value) => boolean; needsJson: boolean };
+/**
+ * A pattern read: `absent`, or a test of a value. `shown`: the pattern as the 404 diff and near misses show it
+ * (`[equalTo] 2`); `expected`: an equalTo's text, which near misses measure a value's distance from (distance.mts).
+ */
+export type ValuePattern =
+	| { absent: true }
+	| { absent: false; test: (value: Value) => boolean; needsJson: boolean; shown: string; expected?: { text: string; caseInsensitive: boolean } };
 
 const SERVED = ['equalTo', 'contains', 'doesNotContain', 'matches', 'doesNotMatch', 'equalToJson', 'matchesJsonPath', 'absent'] as const;
 const MODIFIERS: Record<string, readonly string[]> = {
@@ -95,30 +101,30 @@ export function readValuePattern(input: unknown, path: string, allowAbsent: bool
 			const expected = text(operand, at);
 			if (flag('caseInsensitive')) {
 				const lower = expected.toLowerCase();
-				return present((value) => value.text.toLowerCase() === lower);
+				return present(`[equalTo] ${expected} (case-insensitive)`, (value) => value.text.toLowerCase() === lower, false, { text: expected, caseInsensitive: true });
 			}
-			return present((value) => value.text === expected);
+			return present(`[equalTo] ${expected}`, (value) => value.text === expected, false, { text: expected, caseInsensitive: false });
 		}
 		case 'contains': {
 			const part = text(operand, at);
-			return present((value) => value.text.includes(part));
+			return present(`[contains] ${part}`, (value) => value.text.includes(part));
 		}
 		case 'doesNotContain': {
 			const part = text(operand, at);
-			return present((value) => !value.text.includes(part));
+			return present(`[doesNotContain] ${part}`, (value) => !value.text.includes(part));
 		}
 		case 'matches': {
 			const regex = wholeRegex(operand, at);
-			return present((value) => regex.test(value.text));
+			return present(`[matches] ${text(operand, at)}`, (value) => regex.test(value.text));
 		}
 		case 'doesNotMatch': {
 			const regex = wholeRegex(operand, at);
-			return present((value) => !regex.test(value.text));
+			return present(`[doesNotMatch] ${text(operand, at)}`, (value) => !regex.test(value.text));
 		}
 		case 'equalToJson': {
 			const expected = jsonOperand(operand, at);
 			const options = { ignoreArrayOrder: flag('ignoreArrayOrder'), ignoreExtraElements: flag('ignoreExtraElements') };
-			return present((value) => {
+			return present(`[equalToJson] ${JSON.stringify(expected)}`, (value) => {
 				const actual = value.json();
 				return actual !== undefined && jsonEqual(expected, actual, options);
 			}, true);
@@ -130,9 +136,11 @@ export function readValuePattern(input: unknown, path: string, allowAbsent: bool
 }
 
 /** A pattern that needs a value. A value nested too deeply for the matcher's recursion (a hostile body) is no match, not a crash. */
-const present = (test: (value: Value) => boolean, needsJson = false): ValuePattern => ({
+const present = (shown: string, test: (value: Value) => boolean, needsJson = false, expected?: { text: string; caseInsensitive: boolean }): ValuePattern => ({
 	absent: false,
 	needsJson,
+	shown,
+	...(expected && { expected }),
 	test: (value) => {
 		try {
 			return test(value);
@@ -201,14 +209,14 @@ function jsonPathPattern(operand: unknown, path: string): ValuePattern {
 		throw error;
 	}
 	if (inner === undefined) {
-		return present((value) => {
+		return present(`[matchesJsonPath] ${expression}`, (value) => {
 			const document = value.json();
 			if (document === undefined) return false;
 			return found(compiled, compiled.select(document));
 		}, true);
 	}
 	const sub = inner;
-	return present((value) => {
+	return present(`[matchesJsonPath] ${expression} ${sub.absent ? '[absent]' : sub.shown}`, (value) => {
 		const document = value.json();
 		if (document === undefined) return false;
 		const texts = resultTexts(compiled, compiled.select(document), whole);

@@ -13,6 +13,7 @@ import { adminRoutes } from './admin-routes.mts';
 import { runningSince } from './health.mts';
 import { JournalQuery, type LoggedRequest } from './journal-query.mts';
 import { MappingsStore, type Scenario, type StubMapping } from './mappings-store.mts';
+import { notMatchedAnswer, type NotMatched } from './not-matched.mts';
 import { isAdminPath, isOwnPath, stubAnswerer, type StubAnswer } from './stub-answers.mts';
 
 export { MappingError } from './content-patterns.mts';
@@ -57,6 +58,8 @@ export interface WireMock {
 	handlers: HttpHandler[];
 	/** The methods stubs may answer a path with (a preflight's and a 405's Allow name them too). */
 	methods(pathname: string): string[];
+	/** The standalone server's 404 for a request on such a path (not /__admin) that no stub matched: a text diff against the closest stub. */
+	notMatched(request: NotMatched, body: string): Response;
 }
 
 export function createWireMock({ journal, accounts, cors }: { journal: Journal; accounts: TokenLookup; cors: Cors }): WireMock {
@@ -78,13 +81,14 @@ export function createWireMock({ journal, accounts, cors }: { journal: Journal; 
 			resetScenarios: () => mappings.resetScenarios(),
 		},
 		verification: {
-			find: (pattern) => requests.find(pattern),
-			count: (pattern) => requests.count(pattern),
+			find: (pattern) => requests.find(pattern).requests,
+			count: (pattern) => requests.count(pattern).count,
 		},
 		answer,
 		routes,
 		serves,
 		methods,
 		handlers: [withCors(cors, routes, { answer, serves, methods })],
+		notMatched: (request, body) => notMatchedAnswer(mappings, request, body),
 	};
 }

@@ -1,14 +1,21 @@
 /**
  * WireMock's request verification over the mock's one request journal (http/journal.mts):
  * find, count, remove by request pattern, the journal as serve events (GET
- * /__admin/requests), by id, and the calls no stub answered. What the journal keeps is what
- * verification sees: headers with Authorization redacted, the first 64 KiB of each body.
+ * /__admin/requests), by id, the calls no stub answered, and near misses over the journal.
+ * What the journal keeps is what verification sees: headers with Authorization redacted, the
+ * first 64 KiB of each body (a pattern on what is redacted gets a warning: redacted.mts).
  */
 import { headerObject, type Journal, type JournalRecord } from '../http/journal.mts';
 import { fail, textValue, type Value } from './content-patterns.mts';
 import { withPatternBudget, WorkBudgetExceeded, WorkMeter } from './linear-regex.mts';
 import type { MappingsStore, StubMapping } from './mappings-store.mts';
+import { compare } from './distance.mts';
+import { closest, closestStubs, MAX_NEAR_MISSES, requestView, type NearMiss } from './near-misses.mts';
+import { redactionWarnings } from './redacted.mts';
 import { matchesRequest, readRequestPattern, type RequestView } from './request-pattern.mts';
+
+/** GET /__admin/requests/unmatched/near-misses looks at the newest this many unmatched calls (each is compared with every stub). */
+export const MAX_UNMATCHED_NEAR_MISS_CALLS = 100;
 
 /** A request as WireMock's admin API shows it. */
 export interface LoggedRequest {
@@ -53,20 +60,25 @@ export class JournalQuery {
 		private readonly mappings: MappingsStore,
 	) {}
 
-	/** The calls the pattern matches, oldest first (throws MappingError for a bad pattern). */
-	find(pattern: unknown): LoggedRequest[] {
-		return this.matching(pattern).map(loggedRequest);
+	/**
+	 * The calls the pattern matches, oldest first, and what the pattern asks of what the journal keeps redacted
+	 * (redacted.mts). Throws MappingError for a bad pattern.
+	 */
+	find(pattern: unknown): { requests: LoggedRequest[]; warnings: string[] } {
+		const { records, warnings } = this.matching(pattern);
+		return { requests: records.map(loggedRequest), warnings };
 	}
 
-	count(pattern: unknown): number {
-		return this.matching(pattern).length;
+	count(pattern: unknown): { count: number; warnings: string[] } {
+		const { records, warnings } = this.matching(pattern);
+		return { count: records.length, warnings };
 	}
 
 	/** Takes the matching calls out of the journal; what was taken. */
-	remove(pattern: unknown): LoggedRequest[] {
-		const gone = this.matching(pattern);
-		this.journal.remove(new Set(gone.map((record) => record.id)));
-		return gone.map(loggedRequest);
+	remove(pattern: unknown): { requests: LoggedRequest[]; warnings: string[] } {
+		const { records, warnings } = this.matching(pattern);
+		this.journal.remove(new Set(records.map((record) => record.id)));
+		return { requests: records.map(loggedRequest), warnings };
 	}
 
 	/** The calls as serve events, newest first, at or after `since`, at most `limit`; `total`: how many the journal holds. */
@@ -86,6 +98,25 @@ export class JournalQuery {
 		return this.journal.records().filter((record) => record.stubId === null).map(loggedRequest);
 	}
 
+	/** The journal's calls nearest to a request pattern, nearest first (throws MappingError for a bad pattern). */
+	nearMissesFor(input: unknown): NearMiss[] {
+		const pattern = readRequestPattern(input, 'request pattern', { forStub: false });
+		return closest(this.journal.records(), (record) => {
+			const { view, body } = recordView(record);
+			return compare(pattern, view, body);
+		}, MAX_NEAR_MISSES).map(({ item, result }) => ({ request: loggedRequest(item), requestPattern: input, matchResult: { distance: result.distance } }));
+	}
+
+	/** The stubs nearest to each of the newest MAX_UNMATCHED_NEAR_MISS_CALLS unmatched calls, oldest call first. */
+	unmatchedNearMisses(): NearMiss[] {
+		const unmatched = this.journal.records().filter((record) => record.stubId === null).slice(-MAX_UNMATCHED_NEAR_MISS_CALLS);
+		return unmatched.flatMap((record) => {
+			const { view, body } = recordView(record);
+			const request = loggedRequest(record);
+			return closestStubs(this.mappings, view, body).map(({ item, result }) => ({ request, stubMapping: item.mapping, matchResult: { distance: result.distance } }));
+		});
+	}
+
 	byId(id: string): ServeEvent | undefined {
 		const number = journalId(id);
 		const record = number === undefined ? undefined : this.journal.records().find((each) => each.id === number);
@@ -98,16 +129,17 @@ export class JournalQuery {
 	}
 
 	/** One work budget pays for the pattern's matches over the whole journal: over it, the query is refused (400), not answered in part. */
-	private matching(input: unknown): JournalRecord[] {
+	private matching(input: unknown): { records: JournalRecord[]; warnings: string[] } {
 		const pattern = readRequestPattern(input, 'request pattern', { forStub: false });
 		const records = this.journal.records();
 		try {
-			return withPatternBudget(new WorkMeter(), () =>
+			const matched = withPatternBudget(new WorkMeter(), () =>
 				records.filter((record) => {
 					const { view, body } = recordView(record);
 					return matchesRequest(pattern, view, body);
 				}),
 			);
+			return { records: matched, warnings: redactionWarnings(pattern) };
 		} catch (error) {
 			if (error instanceof WorkBudgetExceeded) fail('request pattern', `its regular expressions over the journal's ${records.length} calls are more work than one query may take (${error.message}); narrow it with method or url, or clear the journal`);
 			throw error;
@@ -131,17 +163,10 @@ export class JournalQuery {
 function recordView(record: JournalRecord): { view: RequestView; body: Value } {
 	const url = new URL(record.href);
 	return {
-		view: {
-			method: record.method,
-			path: url.pathname,
-			pathAndQuery: `${url.pathname}${url.search}`,
-			query: (name) => url.searchParams.getAll(name),
-			header: (name) => {
-				const lower = name.toLowerCase();
-				for (let i = 0; i < record.headers.length; i += 2) if (record.headers[i] === lower) return [record.headers[i + 1]];
-				return [];
-			},
-		},
+		view: requestView(record.method, `${url.pathname}${url.search}`, (name) => {
+			for (let i = 0; i < record.headers.length; i += 2) if (record.headers[i] === name) return [record.headers[i + 1]];
+			return [];
+		}),
 		body: textValue(record.body?.text ?? ''),
 	};
 }

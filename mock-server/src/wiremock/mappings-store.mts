@@ -138,7 +138,17 @@ export class MappingsStore {
 
 	/** Every mapping, in the order they are tried. */
 	list(): StubMapping[] {
-		return [...this.stubs.values()].sort(tried).map((stub) => stub.mapping);
+		return this.all().map((stub) => stub.mapping);
+	}
+
+	/** Every stub, in the order they are tried (near misses compare a request with each). */
+	all(): Stub[] {
+		return [...this.stubs.values()].sort(tried);
+	}
+
+	/** The state a scenario is in ("Started" until a stub moves it). */
+	stateOf(name: string): string {
+		return this.states.get(name) ?? STARTED;
 	}
 
 	/** The stubs whose method and URL rule match, and their gate; undefined when none (the usual case, decided without a promise). */
@@ -177,7 +187,7 @@ export class MappingsStore {
 	/** Whether the stub's scenario (if any) is in the state it requires. */
 	inState(stub: Stub): boolean {
 		const scenario = stub.scenario;
-		return scenario?.required === undefined || (this.states.get(scenario.name) ?? STARTED) === scenario.required;
+		return scenario?.required === undefined || this.stateOf(scenario.name) === scenario.required;
 	}
 
 	/** The stub answered: its scenario moves to its new state. */

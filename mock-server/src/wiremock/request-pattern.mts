@@ -4,8 +4,9 @@
  * compiled into a test of a request. The method and the URL rule are kept apart so the
  * mappings store can index stubs by them and skip the rest for most requests.
  *
- * Served: method (GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ANY), url, urlPath, urlPathPattern, urlPattern,
- * queryParameters, headers, bodyPatterns.
+ * Served: method (a stub's: GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ANY; a verification pattern's: any, as
+ * the journal keeps each method as sent), url, urlPath, urlPathPattern, urlPattern, queryParameters, headers,
+ * bodyPatterns. The parts are kept as read too, for near misses (distance.mts).
  */
 import { fail, isPlainObject, readValuePattern, textValue, wholeRegex, type Value, type ValuePattern } from './content-patterns.mts';
 import type { LinearRegex } from './linear-regex.mts';
@@ -33,13 +34,23 @@ export interface Needed {
 export type UrlRule =
 	| { kind: 'any' }
 	| { kind: 'url' | 'urlPath'; value: string; path: string }
-	/** `pathPrefix`: what every path it matches starts with (the pattern's literal start, up to any `?`). */
-	| { kind: 'urlPattern' | 'urlPathPattern'; regex: LinearRegex; pathPrefix: string };
+	/** `pathPrefix`: what every path it matches starts with (the pattern's literal start, up to any `?`); `source`: the expression as given. */
+	| { kind: 'urlPattern' | 'urlPathPattern'; regex: LinearRegex; pathPrefix: string; source: string };
+
+/** A pattern's query parameters, headers and body patterns, as read: what near misses and the 404 diff compare one by one (distance.mts). */
+export interface PatternParts {
+	/** Query parameters by name, in the order given. */
+	readonly query: readonly (readonly [string, ValuePattern])[];
+	/** Headers by lower-cased name, in the order given. */
+	readonly headers: readonly (readonly [string, ValuePattern])[];
+	readonly body: readonly Extract<ValuePattern, { absent: false }>[];
+}
 
 export interface RequestPattern {
 	/** null: any method. */
 	readonly method: string | null;
 	readonly url: UrlRule;
+	readonly parts: PatternParts;
 	/** Whether a body pattern needs the body read. */
 	readonly needsBody: boolean;
 	/** A query parameter or header the request must have to match (the first one with a pattern other than `absent`); undefined: none. */
@@ -78,14 +89,21 @@ export function readRequestPattern(input: unknown, path: string, { forStub }: { 
 		fail(`${path}.${key}`, why === undefined ? `is no request field WireMock or this mock knows (served: ${SERVED_FIELDS.join(', ')})` : `WireMock's "${key}": ${why}`);
 	}
 	return {
-		method: readMethod(input.method, `${path}.method`),
+		method: readMethod(input.method, `${path}.method`, forStub),
 		url: readUrl(input, path, forStub),
 		...readRest(input, path),
 	};
 }
 
-function readMethod(value: unknown, path: string): string | null {
+/** A method a verification pattern may name: any, as the journal keeps every call with its method as sent (HEAD, PATCH, …). */
+const METHOD_NAME = /^[A-Z]+$/;
+
+function readMethod(value: unknown, path: string, forStub: boolean): string | null {
 	if (value === undefined || value === 'ANY') return null;
+	if (!forStub) {
+		if (typeof value !== 'string' || !METHOD_NAME.test(value)) fail(path, `must be a method name in capitals (GET, HEAD, POST, …) or ANY, got ${JSON.stringify(value)}`);
+		return value;
+	}
 	if (typeof value !== 'string' || !(STUB_METHODS as readonly string[]).includes(value)) {
 		fail(path, `must be one of ${STUB_METHODS.join(', ')} or ANY (the standalone server answers other methods with 405 before any stub sees them), got ${JSON.stringify(value)}`);
 	}
@@ -106,7 +124,7 @@ function readUrl(input: Record<string, unknown>, path: string, forStub: boolean)
 		if (forStub && OWN_PREFIXES.some((own) => pathPart === own || pathPart.startsWith(`${own}/`))) fail(at, "the mock's own routes (/__admin, /__mock) cannot be stubbed");
 		return { kind, value, path: pathPart };
 	}
-	return { kind, regex: wholeRegex(value, at), pathPrefix: literalPrefix(value).split('?')[0] };
+	return { kind, regex: wholeRegex(value, at), pathPrefix: literalPrefix(value).split('?')[0], source: value };
 }
 
 /**
@@ -142,13 +160,14 @@ export function literalPrefix(source: string): string {
 	return out;
 }
 
-function readRest(input: Record<string, unknown>, path: string): Pick<RequestPattern, 'needsBody' | 'needs' | 'matchesHead' | 'matchesBody'> {
+function readRest(input: Record<string, unknown>, path: string): Pick<RequestPattern, 'parts' | 'needsBody' | 'needs' | 'matchesHead' | 'matchesBody'> {
 	const query = readPatternMap(input.queryParameters, `${path}.queryParameters`, (name) => name);
 	const headers = readPatternMap(input.headers, `${path}.headers`, (name) => name.toLowerCase());
 	const body = readBodyPatterns(input.bodyPatterns, `${path}.bodyPatterns`);
 	const neededQuery = query.find(([, pattern]) => !pattern.absent)?.[0];
 	const neededHeader = headers.find(([, pattern]) => !pattern.absent)?.[0];
 	return {
+		parts: { query, headers, body },
 		needsBody: body.length > 0,
 		needs: neededQuery !== undefined ? { in: 'query', name: neededQuery } : neededHeader !== undefined ? { in: 'header', name: neededHeader } : undefined,
 		matchesHead: (view) =>
@@ -175,13 +194,13 @@ function readBodyPatterns(input: unknown, path: string): Extract<ValuePattern, {
 }
 
 /** WireMock's rule for a parameter or header: `absent` matches no value; any other pattern needs a value, and one that matches is enough. */
-function matchesValues(pattern: ValuePattern, values: string[]): boolean {
+export function matchesValues(pattern: ValuePattern, values: string[]): boolean {
 	if (pattern.absent) return values.length === 0;
 	return values.some((value) => pattern.test(textValue(value)));
 }
 
 /** Whether the URL rule holds for the request (the store's index already knows the path for url and urlPath). */
-function matchesUrl(rule: UrlRule, view: RequestView): boolean {
+export function matchesUrl(rule: UrlRule, view: RequestView): boolean {
 	switch (rule.kind) {
 		case 'any':
 			return true;
