@@ -65,7 +65,7 @@ export class ApiClient {
 			if (!this.accepted && [400, 401, 403].includes(response.status)) {
 				throw new RecordError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, 3);
 			}
-			if (!response.ok) throw new RecordError(`${what}: the API answered ${response.status} ${errorText(text)}`);
+			if (!response.ok) throw new RecordError(`${what}: the API answered ${response.status} ${errorText(text)}${this.accepted ? '' : baseHint(this.base, response.status)}`);
 			this.accepted = true;
 			try {
 				return JSON.parse(text) as unknown;
@@ -100,6 +100,18 @@ export class ApiClient {
 		this.onPause(pause);
 		await sleep(pause.ms);
 	}
+}
+
+/**
+ * To a first call answered 404, when `--from`'s path does not end in /v2: the fix. The service's
+ * paths are under /v2 (`https://<host>/v2/collections`), so a base URL without it finds no endpoint.
+ */
+function baseHint(base: string, status: number): string {
+	const url = new URL(base);
+	if (status !== 404 || /\/v2$/.test(url.pathname)) return '';
+	const v2 = /^(.*?\/v2)(\/|$)/.exec(url.pathname);
+	const fixed = `${url.origin}${v2 === null ? `${url.pathname.replace(/\/$/, '')}/v2` : v2[1]}`;
+	return ` (is --from the API base URL? It must end in /v2, e.g. --from ${fixed})`;
 }
 
 /** The API error body's message (`{"status", "error", "message"}`), else the start of the body. */
