@@ -6,6 +6,7 @@
  * with the token (which only the Authorization header carries) blanked should an answer repeat it;
  * the exit status says what went wrong (EXIT in flags.mts).
  */
+import { rmSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { generateDataset } from '../data/generate.mts';
@@ -67,20 +68,17 @@ async function record(flags: RecordFlags): Promise<number> {
 		return { pages, records: walk.records(), timeLeftMs: pacing.timeLeftMs(pages.total - pages.done), rate: pacing.rate() };
 	};
 	const client = new ApiClient(flags.from, flags.token, pacing, (pause) => progress.pause(pause, status()));
-	/** How the message of a walk that stopped ends: where its pages are, or that none were kept. */
-	const stopped = async (): Promise<string> => {
+	/** How the message of a walk that stopped ends: where its pages are; without any, the checkpoint is removed (it would only be in the way). */
+	const stopped = (): string => {
 		if (saved > 0) return `; ${saved} pages kept in ${partial}: run again with --resume to continue`;
-		await Checkpoint.remove(partial);
+		rmSync(partial, { force: true });
 		return '';
 	};
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 		process.once(signal, () => {
 			progress.end();
-			void (async () => {
-				await checkpoint.close();
-				say(`stopped (${signal})${await stopped()}`);
-				process.exit(signal === 'SIGINT' ? 130 : 143);
-			})();
+			say(`stopped (${signal})${stopped()}`);
+			process.exit(signal === 'SIGINT' ? 130 : 143);
 		});
 	}
 	const started = performance.now();
@@ -102,7 +100,7 @@ async function record(flags: RecordFlags): Promise<number> {
 		progress.end();
 		if (!(error instanceof RecordError)) throw error;
 		await checkpoint.close();
-		say(`${error.message}${await stopped()}`);
+		say(`${error.message}${stopped()}`);
 		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
 	}
 	await checkpoint.close();
