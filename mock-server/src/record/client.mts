@@ -13,6 +13,14 @@ import type { Pacing, Pause } from './pacing.mts';
 const TIMEOUT_MS = 60_000;
 /** 429s in a row for one call before the walk gives up. */
 const MAX_REFUSALS = 10;
+/**
+ * Tries of a call whose connection was reset or closed before its answer (an idle keep-alive
+ * connection the server closed as it was reused, a proxy's hiccup): a GET is safe to send again,
+ * and a long walk should not end on one such. Refused connections and timeouts are not tried again.
+ */
+const MAX_RESETS = 3;
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+const RESET_WAIT_MS = 1000;
 /** The most of a bad answer's body a message repeats. */
 const SNIPPET = 120;
 
@@ -42,7 +50,9 @@ export class ApiClient {
 	/** The JSON of `GET {base}{path}`; `what` names the page in messages. */
 	async get(path: string, what: string): Promise<unknown> {
 		const url = `${this.base}${path}`;
-		for (let refusals = 0; ; refusals++) {
+		let resets = 0;
+		let refusals = 0;
+		for (;;) {
 			const pause = this.pacing.waitBeforeCall();
 			if (pause) await this.wait(pause);
 			const started = performance.now();
@@ -53,12 +63,18 @@ export class ApiClient {
 				text = await response.text();
 			} catch (error) {
 				if (error instanceof RecordError) throw error;
-				throw new RecordError(`cannot reach ${url}: ${reason(error)}`);
+				const why = reason(error);
+				if (RESET_CODES.has(why) && resets < MAX_RESETS) {
+					resets++;
+					await sleep(RESET_WAIT_MS);
+					continue;
+				}
+				throw new RecordError(`cannot reach ${url}: ${why}${resets === 0 ? '' : ` (${resets + 1} tries)`}`);
 			}
 			this.calls++;
 			const retry = this.pacing.afterAnswer(response.headers, response.status, performance.now() - started);
 			if (retry) {
-				if (refusals >= MAX_REFUSALS) throw new RecordError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
+				if (refusals++ >= MAX_REFUSALS) throw new RecordError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
 				await this.wait(retry);
 				continue;
 			}
