@@ -571,8 +571,10 @@ describe('where the token goes: the nodes\' rule (contract/token-transport.ts)',
 		const result = await run(['record', '--from', `${service.url}/v2`, '--token', TOKEN, '--out', out]);
 		expect(result.status).toBe(1);
 		expect(oneLine(result.stderr).replace(/^job-signals-mock record: [^:]+: /, '')).toBe(
-			`the API answered 302 with a redirect to ${other.url}/v2/collections, another origin than ${service.url}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from; 0 pages kept in ${out}.partial: run the same command again to continue`,
+			`the API answered 302 with a redirect to ${other.url}/v2/collections, another origin than ${service.url}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from`,
 		);
+		// No page: nothing kept.
+		expect(existsSync(`${out}.partial`)).toBe(false);
 		expect(service.seen).toEqual([`GET /v2/collections Bearer ${TOKEN}`]);
 		expect(other.seen).toEqual([]);
 	});
@@ -599,7 +601,7 @@ describe('where the token goes: the nodes\' rule (contract/token-transport.ts)',
 		const endless = await logging((request, response) => redirectTo(response, `/v2/collections?hop=${hopOf(request) + 1}`));
 		const looped = await run(args(`${endless.url}/v2`));
 		expect(looped.status).toBe(1);
-		expect(oneLine(looped.stderr)).toContain(`the API answered 302 with a redirect to ${endless.url}/v2/collections?hop=${MAX_REDIRECTS + 1} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further;`);
+		expect(oneLine(looped.stderr)).toContain(`the API answered 302 with a redirect to ${endless.url}/v2/collections?hop=${MAX_REDIRECTS + 1} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
 		expect(endless.seen).toHaveLength(MAX_REDIRECTS + 1);
 	});
 });
