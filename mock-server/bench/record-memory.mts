@@ -2,8 +2,8 @@
  * `record`'s memory on a large account: the built CLI records the demo account of a mock serving
  * the generated data set with JOBS jobs (default 1,000,000; 2,000 sources, SIGNALS signals, no rate
  * limit), and of one with a hundredth of the jobs, side by side in one run. Each `record` runs with
- * bench/record-memory-probe.mts: its peak heap after full collections (sampled each second) and
- * its peak RSS. Printed per account: pages, jobs written, the file's size, the time, both peaks,
+ * bench/record-memory-probe.mts: its peak heap after full collections (sampled each second; alone,
+ * and with the array buffers) and its peak RSS. Printed per account: pages, jobs written, the file's size, the time, both peaks,
  * and the load average.
  *
  *   npm run bench:mock-record        (BENCH_JOBS=N and BENCH_SIGNALS=N to change the sizes)
@@ -57,10 +57,10 @@ async function recordOf(jobs: number, dir: string): Promise<void> {
 	const seconds = ((performance.now() - t) / 1000).toFixed(0);
 	mock.kill();
 	if (status !== 0) throw new Error(`record exited ${status}: ${stderr}`);
-	const { peakHeapAfterGc, maxRssBytes } = JSON.parse(readFileSync(probe, 'utf8')) as { peakHeapAfterGc: number; maxRssBytes: number };
+	const { peakHeapAfterGc, peakWithBuffers, maxRssBytes } = JSON.parse(readFileSync(probe, 'utf8')) as { peakHeapAfterGc: number; peakWithBuffers: number; maxRssBytes: number };
 	const wrote = /^Wrote .*$/m.exec(stdout)?.[0] ?? stdout;
 	console.log(`${String(jobs).padStart(9)} jobs: ${wrote}`);
-	console.log(`${' '.repeat(16)}file ${mb(statSync(out).size)}; record ${seconds} s (upstream ready after ${ready} s); peak heap after GC ${mb(peakHeapAfterGc)}, peak RSS ${mb(maxRssBytes)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+	console.log(`${' '.repeat(16)}file ${mb(statSync(out).size)}; record ${seconds} s (upstream ready after ${ready} s); peak heap after GC ${mb(peakHeapAfterGc)} (with array buffers ${mb(peakWithBuffers)}), peak RSS ${mb(maxRssBytes)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 	rmSync(out);
 }
 
