@@ -108,4 +108,6 @@ export const USAGE = `Usage: job-signals-mock [flags]
                     file to the seed (with --sources 0: instead of it)
 
        job-signals-mock record --from URL --token T --out FILE
-  clones a real account into a --data file (record --help: its flags)`;
+  clones a real account into a --data file (record --help: its flags)
+       job-signals-mock check-drift --from URL --token T
+  checks a service's answers against the contract (check-drift --help: its flags)`;

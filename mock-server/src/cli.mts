@@ -2,7 +2,8 @@
 /**
  * `job-signals-mock`: on a Node too old for the mock, one line naming the Node needed and the one
  * running, and exit 1, before anything else loads (importing node-version.mts throws it); else
- * the CLI itself (cli-main.mts), or its `record` subcommand (record/command.mts).
+ * the CLI itself (cli-main.mts), or its `record` or `check-drift` subcommand (record/command.mts,
+ * record/check-drift.mts).
  */
 try {
 	await import('./base/node-version.mts');
@@ -10,6 +11,8 @@ try {
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
 }
-// `job-signals-mock record …` clones an account into a --data file (record/command.mts); anything else starts the mock.
+// `job-signals-mock record …` clones an account into a --data file, `check-drift …` checks a service's answers
+// against the contract; anything else starts the mock.
 if (process.argv[2] === 'record') await import('./record/command.mts');
+else if (process.argv[2] === 'check-drift') await import('./record/check-drift.mts');
 else await import('./cli-main.mts');

@@ -75,8 +75,8 @@ export function shownError(command: string): number | undefined {
 	return status === undefined ? undefined : Number(status);
 }
 
-/** A command that starts a mock server (it serves until stopped): the bin, through npx or not, but not its `record` subcommand. */
-export const startsMock = (command: string): boolean => /^(npx |node_modules\/\.bin\/)job-signals-mock\s(?!\s*record\b)(?!.*--help)/.test(command);
+/** A command that starts a mock server (it serves until stopped): the bin, through npx or not, but not its `record` or `check-drift` subcommand. */
+export const startsMock = (command: string): boolean => /^(npx |node_modules\/\.bin\/)job-signals-mock\s(?!\s*(?:record|check-drift)\b)(?!.*--help)/.test(command);
 
 /**
  * The command with the test's ports for the README's: each `127.0.0.1:N`, `localhost:N`, `--port N` and

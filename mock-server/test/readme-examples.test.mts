@@ -48,6 +48,7 @@ const NOT_RUN: { text: string; why: string; check?: (command: string) => void }[
 /** What a command must print (its stdout), besides succeeding: the README's own words about the answer. */
 const OUTPUTS: { command: string; output: RegExp }[] = [
 	{ command: 'record --from', output: /^Wrote clone\.json: 2 collections, 225 sources, 579 jobs, 2212 signals \(15 pages;/m },
+	{ command: 'check-drift --from', output: /^the answers fit the contract \(5 pages checked\)$/m },
 	{ command: '4011/v2/collections', output: /"collection_id":"col_volume_1".*"collection_id":"col_volume_2"/s },
 	{ command: 'serach=engineer', output: /^x-mock-warning: unknown query parameter "serach"; known: search, locations,/im },
 	{ command: 'curl http://127.0.0.1:4010/v2/jobs/job_stub', output: /^\{"job_id":"job_stub","job_title":"Stubbed"\}$/ },

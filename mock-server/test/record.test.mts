@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CURSOR_PARAMS, LIMITS } from '../../contract/api';
 import { MAX_REDIRECTS } from '../../contract/token-transport';
@@ -258,10 +258,15 @@ describe('an interrupted walk', () => {
 		await afterCalls(4);
 		first.child.kill('SIGINT');
 		expect(await first.exited).toBe(130);
-		expect(first.output().stderr).toMatch(/^job-signals-mock record: stopped \(SIGINT\); \d+ pages kept in \S+clone\.json\.partial: run the same command again to continue$/m);
+		expect(first.output().stderr).toMatch(/^job-signals-mock record: stopped \(SIGINT\); \d+ pages kept in \S+clone\.json\.partial: run again with --resume to continue$/m);
 		expect(existsSync(out)).toBe(false);
 
-		const second = start(recordArgs(out));
+		// Without --resume or --restart, a checkpoint with pages is refused, naming both.
+		const plain = start(recordArgs(out));
+		expect(await plain.exited).toBe(2);
+		expect(plain.output().stderr).toMatch(/^job-signals-mock record: \S+clone\.json\.partial holds \d+ pages of an earlier walk: add --resume to continue it, or --restart to start over\n$/);
+
+		const second = start([...recordArgs(out), '--resume']);
 		await afterCalls(10);
 		second.child.kill('SIGKILL');
 		await second.exited;
@@ -270,7 +275,7 @@ describe('an interrupted walk', () => {
 		// A page whose write a crash cut short.
 		appendFileSync(partial, '{"request":{"list":"jobs","offset":');
 
-		const third = start(recordArgs(out));
+		const third = start([...recordArgs(out), '--resume']);
 		expect(await third.exited).toBe(0);
 		expect(third.output().stderr).toMatch(/^job-signals-mock record: continuing the walk kept in \S+\.partial \(\d+ pages\)$/m);
 		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
@@ -281,6 +286,30 @@ describe('an interrupted walk', () => {
 		const twice = made.length - new Set(made.map((c) => c.call)).size;
 		expect(twice).toBeLessThanOrEqual(2);
 		expect(made.length).toBe(pages + twice);
+	}, 60_000);
+
+	it('--restart deletes the kept walk and starts over; a checkpoint without a page (a first call that failed) blocks nothing', async () => {
+		const out = join(newDir(), 'clone.json');
+		const partial = `${out}.partial`;
+		const first = start(recordArgs(out));
+		await afterCalls(4);
+		first.child.kill('SIGINT');
+		expect(await first.exited).toBe(130);
+		await upstream.service.reset();
+		const again = start([...recordArgs(out), '--restart']);
+		expect(await again.exited).toBe(0);
+		expect(again.output().stderr).not.toContain('continuing');
+		expect(calls(upstream)).toHaveLength(await pageCount());
+		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
+		expect(existsSync(partial)).toBe(false);
+
+		// A checkpoint holding its first line only (as a walk killed before its first page leaves it): a plain run goes on.
+		const other = join(newDir(), 'clone.json');
+		writeFileSync(`${other}.partial`, `${JSON.stringify({ format: 'job-signals-mock record checkpoint', version: 1, from: 'https://elsewhere.example/v2', account: 'acc_demo' })}\n`);
+		const fresh = start(recordArgs(other));
+		expect(await fresh.exited).toBe(0);
+		expect(readFileSync(other, 'utf8')).toBe((await recordOnce()).text);
+		expect(await run([...recordArgs(join(newDir(), 'x.json')), '--resume', '--restart'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^job-signals-mock record: --resume and --restart exclude each other/) });
 	}, 60_000);
 });
 
@@ -349,16 +378,31 @@ describe('bad input: one line and an exit status', () => {
 		});
 		const result = await run(recordArgs(out, `http://127.0.0.1:${port}/v2`));
 		expect(result.status).toBe(1);
-		expect(oneLine(result.stderr)).toBe(
-			`job-signals-mock record: cannot reach http://127.0.0.1:${port}/v2/collections: ECONNREFUSED; 0 pages kept in ${out}.partial: run the same command again to continue`,
-		);
+		expect(oneLine(result.stderr)).toBe(`job-signals-mock record: cannot reach http://127.0.0.1:${port}/v2/collections: ECONNREFUSED`);
+		// No page, nothing kept: the next run is not blocked.
+		expect(readdirSync(dirname(out))).toEqual([]);
 	});
+
+	it('a base URL without /v2: exit 1 with the fix named; nothing kept, so the corrected command just runs', async () => {
+		const out = join(newDir(), 'clone.json');
+		const origin = new URL(upstream.apiUrl).origin;
+		const result = await run(recordArgs(out, origin));
+		expect(result.status).toBe(1);
+		expect(oneLine(result.stderr)).toBe(
+			`job-signals-mock record: page 1 of the collections (/collections): the API answered 404 No such endpoint (is --from the API base URL? It must end in /v2, e.g. --from ${origin}/v2)`,
+		);
+		expect(readdirSync(dirname(out))).toEqual([]);
+		const deeper = await run(recordArgs(out, `${origin}/v2/collections`));
+		expect(oneLine(deeper.stderr)).toMatch(new RegExp(`It must end in /v2, e\\.g\\. --from ${origin.replaceAll('.', '\\.')}/v2\\)$`));
+		const corrected = await run(recordArgs(out, `${origin}/v2`));
+		expect(corrected.status).toBe(0);
+	}, 60_000);
 
 	it('a token the API refuses: exit 3, the token not repeated', async () => {
 		const out = join(newDir(), 'clone.json');
 		const result = await run(recordArgs(out, upstream.apiUrl, 'wrong-token-123'));
 		expect(result.status).toBe(3);
-		expect(oneLine(result.stderr)).toMatch(/^job-signals-mock record: the API refused the token: 400 Invalid API token \(GET http:\/\/127\.0\.0\.1:\d+\/v2\/collections\); 0 pages kept/);
+		expect(oneLine(result.stderr)).toMatch(/^job-signals-mock record: the API refused the token: 400 Invalid API token \(GET http:\/\/127\.0\.0\.1:\d+\/v2\/collections\)$/);
 		expect(result.stderr + result.stdout).not.toContain('wrong-token-123');
 		expect(calls(upstream)).toEqual([{ call: 'GET /v2/collections', status: 400 }]);
 	});
@@ -373,17 +417,17 @@ describe('bad input: one line and an exit status', () => {
 		const cut = await run(recordArgs(out));
 		expect(cut.status).toBe(1);
 		expect(oneLine(cut.stderr.replace(/^record: .*\n/gm, ''))).toMatch(
-			/^job-signals-mock record: page 2 of the jobs \(\/jobs\?offset=100\): the answer is not JSON \(.+; application\/json, \d+ characters: \{"data":\[.*\); \d+ pages kept in \S+\.partial: run the same command again to continue$/,
+			/^job-signals-mock record: page 2 of the jobs \(\/jobs\?offset=100\): the answer is not JSON \(.+; application\/json, \d+ characters: \{"data":\[.*\); \d+ pages kept in \S+\.partial: run again with --resume to continue$/,
 		);
 		await faults({ path: '/v2/signals/changes', body: 'wrong-shape', times: 1 });
-		const wrong = await run(recordArgs(out));
+		const wrong = await run([...recordArgs(out), '--resume']);
 		expect(wrong.status).toBe(1);
 		expect(oneLine(wrong.stderr.replace(/^record: .*\n/gm, '').replace(/^job-signals-mock record: continuing .*\n/m, ''))).toMatch(
 			// The first page of each list came first, in the run before.
 			/^job-signals-mock record: page 2 of the changes signals \(\/signals\/changes\?page=2&per_page=1000&direct_only=false&active_only=false\): not a page of changes signals: group: Invalid input: expected string, received undefined; \d+ pages kept/,
 		);
 		expect(existsSync(`${out}.partial`)).toBe(true);
-		const done = await run(recordArgs(out));
+		const done = await run([...recordArgs(out), '--resume']);
 		expect(done.status).toBe(0);
 		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
 	}, 60_000);
@@ -401,10 +445,19 @@ describe('bad input: one line and an exit status', () => {
 		mkdirSync(join(dir, 'folder.json'));
 		const folder = await run(recordArgs(join(dir, 'folder.json')));
 		expect(oneLine(folder.stderr)).toBe(`job-signals-mock record: --out ${join(dir, 'folder.json')} is a folder: give a file name`);
-		writeFileSync(join(dir, 'other.json.partial'), `${JSON.stringify({ format: 'job-signals-mock record checkpoint', version: 1, from: 'https://elsewhere.example/v2', account: 'acc_demo' })}\n`);
+		const page = `${JSON.stringify({ request: { list: 'collections' }, body: { data: [] } })}\n`;
+		writeFileSync(join(dir, 'other.json.partial'), `${JSON.stringify({ format: 'job-signals-mock record checkpoint', version: 1, from: 'https://elsewhere.example/v2', account: 'acc_demo' })}\n${page}`);
 		const other = await run(recordArgs(join(dir, 'other.json')));
 		expect(other.status).toBe(2);
-		expect(oneLine(other.stderr)).toMatch(/other\.json\.partial is the walk of https:\/\/elsewhere\.example\/v2 for account acc_demo: run that command again to continue it, or delete the file to start over$/);
+		expect(oneLine(other.stderr)).toMatch(/other\.json\.partial holds 1 pages of an earlier walk \(of https:\/\/elsewhere\.example\/v2 for account acc_demo\): add --resume to continue it, or --restart to start over$/);
+		const resumed = await run([...recordArgs(join(dir, 'other.json')), '--resume']);
+		expect(resumed.status).toBe(2);
+		expect(oneLine(resumed.stderr)).toMatch(/other\.json\.partial is the walk of https:\/\/elsewhere\.example\/v2 for account acc_demo: --resume continues it with that --from and --account only; add --restart to start over$/);
+		writeFileSync(join(dir, 'mine.json.partial'), 'my notes\n');
+		const notOurs = await run([...recordArgs(join(dir, 'mine.json')), '--restart']);
+		expect(notOurs.status).toBe(2);
+		expect(oneLine(notOurs.stderr)).toMatch(/mine\.json\.partial is not a record checkpoint: move it away or choose another --out$/);
+		expect(readFileSync(join(dir, 'mine.json.partial'), 'utf8')).toBe('my notes\n');
 		expect(calls(upstream)).toEqual([]);
 		const forced = await run([...recordArgs(existing), '--force']);
 		expect(forced.status).toBe(0);
@@ -518,8 +571,10 @@ describe('where the token goes: the nodes\' rule (contract/token-transport.ts)',
 		const result = await run(['record', '--from', `${service.url}/v2`, '--token', TOKEN, '--out', out]);
 		expect(result.status).toBe(1);
 		expect(oneLine(result.stderr).replace(/^job-signals-mock record: [^:]+: /, '')).toBe(
-			`the API answered 302 with a redirect to ${other.url}/v2/collections, another origin than ${service.url}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from; 0 pages kept in ${out}.partial: run the same command again to continue`,
+			`the API answered 302 with a redirect to ${other.url}/v2/collections, another origin than ${service.url}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from`,
 		);
+		// No page: nothing kept.
+		expect(existsSync(`${out}.partial`)).toBe(false);
 		expect(service.seen).toEqual([`GET /v2/collections Bearer ${TOKEN}`]);
 		expect(other.seen).toEqual([]);
 	});
@@ -546,7 +601,7 @@ describe('where the token goes: the nodes\' rule (contract/token-transport.ts)',
 		const endless = await logging((request, response) => redirectTo(response, `/v2/collections?hop=${hopOf(request) + 1}`));
 		const looped = await run(args(`${endless.url}/v2`));
 		expect(looped.status).toBe(1);
-		expect(oneLine(looped.stderr)).toContain(`the API answered 302 with a redirect to ${endless.url}/v2/collections?hop=${MAX_REDIRECTS + 1} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further;`);
+		expect(oneLine(looped.stderr)).toContain(`the API answered 302 with a redirect to ${endless.url}/v2/collections?hop=${MAX_REDIRECTS + 1} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
 		expect(endless.seen).toHaveLength(MAX_REDIRECTS + 1);
 	});
 });

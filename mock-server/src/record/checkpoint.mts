@@ -5,8 +5,9 @@
  * so the file is always the walk's pages up to some point: a line a crash cut short (no newline at
  * its end) is dropped when the walk goes on, and that page is fetched again. Appending keeps the
  * cost of a page to its own size (rewriting the whole walk after each page would write it
- * quadratically: 100 MB a page for 100,000 jobs).
+ * quadratically: 100 MB a page for 100,000 jobs). It is read back a line at a time, never whole.
  */
+import { createReadStream } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { PageRequest } from './walk.mts';
@@ -24,34 +25,73 @@ export interface SavedPage {
 	body: unknown;
 }
 
-/** A checkpoint of another walk, or not one at all: exit status 2 (the user chooses: delete it, or run its command). */
+/** What to do with a checkpoint that holds pages: refuse (neither flag), continue it (`--resume`), or delete it (`--restart`). */
+export type CheckpointMode = 'refuse' | 'resume' | 'restart';
+
+/** A checkpoint that is in the way (of another walk, damaged, not one at all, or not chosen by a flag): exit status 2. */
 export class CheckpointError extends Error {}
 
 export class Checkpoint {
 	private constructor(private readonly handle: FileHandle) {}
 
-	/** Opens the walk's checkpoint, created if there is none, with the pages it holds. */
-	static async open(path: string, walk: WalkName): Promise<{ checkpoint: Checkpoint; pages: SavedPage[] }> {
+	/**
+	 * Opens the walk's checkpoint for appending, created if there is none or it holds no page; with
+	 * `resume`, hands each page it holds to `onPage` first (which may throw to refuse it). Returns
+	 * the pages it holds.
+	 */
+	static async open(path: string, walk: WalkName, mode: CheckpointMode, onPage: (page: SavedPage) => void): Promise<{ checkpoint: Checkpoint; pages: number }> {
 		const existing = await open(path, 'r+').catch((error: NodeJS.ErrnoException) => {
 			if (error.code === 'ENOENT') return undefined;
 			throw error;
 		});
-		if (existing === undefined) {
-			// Created whole under another name, then renamed: a walk's file always starts with its name.
-			const temporary = `${path}.${process.pid}.tmp`;
-			const created = await open(temporary, 'wx');
-			await created.write(`${JSON.stringify({ format: FORMAT, version: VERSION, ...walk })}\n`);
-			await created.sync();
-			await created.close();
-			await rename(temporary, path);
-			return { checkpoint: new Checkpoint(await open(path, 'a')), pages: [] };
+		if (existing !== undefined) {
+			let kept: { pages: number; goodBytes: number; size: number };
+			try {
+				const header = await readHeader(existing, path);
+				const fits = header.version === VERSION && header.from === walk.from && header.account === walk.account;
+				// A checkpoint without a page (a walk that failed at its first call) keeps nothing worth a choice.
+				const pages = await readPages(existing, path, () => undefined, true);
+				if (pages.pages > 0 && mode === 'refuse') {
+					throw new CheckpointError(`${path} holds ${pages.pages} pages of an earlier walk${fits ? '' : ` (of ${String(header.from)} for account ${String(header.account)})`}: add --resume to continue it, or --restart to start over`);
+				}
+				if (pages.pages === 0 || mode === 'restart') kept = { pages: 0, goodBytes: 0, size: 0 };
+				else {
+					if (header.version !== VERSION) throw new CheckpointError(`${path} was written by another version of record: add --restart to start over`);
+					if (!fits) {
+						throw new CheckpointError(
+							`${path} is the walk of ${String(header.from)} for account ${String(header.account)}: --resume continues it with that --from and --account only; add --restart to start over`,
+						);
+					}
+					kept = await readPages(existing, path, onPage);
+				}
+			} finally {
+				await existing.close();
+			}
+			if (kept.pages > 0) {
+				if (kept.goodBytes < kept.size) await truncateTo(path, kept.goodBytes);
+				return { checkpoint: new Checkpoint(await open(path, 'a')), pages: kept.pages };
+			}
+			await rm(path);
 		}
-		try {
-			const { pages, goodBytes, size } = await readPages(existing, path, walk);
-			if (goodBytes < size) await existing.truncate(goodBytes);
-			return { checkpoint: new Checkpoint(await open(path, 'a')), pages };
-		} finally {
-			await existing.close();
+		// Created whole under another name, then renamed: a walk's file always starts with its name.
+		const temporary = `${path}.${process.pid}.tmp`;
+		const created = await open(temporary, 'wx');
+		await created.write(`${JSON.stringify({ format: FORMAT, version: VERSION, ...walk })}\n`);
+		await created.sync();
+		await created.close();
+		await rename(temporary, path);
+		return { checkpoint: new Checkpoint(await open(path, 'a')), pages: 0 };
+	}
+
+	/** The pages a finished checkpoint holds, one at a time; with `list`, that list's only (the others are not parsed). */
+	static async *pages(path: string, list?: PageRequest['list']): AsyncGenerator<SavedPage> {
+		// `add` writes the request first, and each request names its list first.
+		const start = list === undefined ? '' : `{"request":{"list":${JSON.stringify(list)}`;
+		const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+		let header = true;
+		for await (const line of lines) {
+			if (header) header = false;
+			else if (line.startsWith(start)) yield JSON.parse(line) as SavedPage;
 		}
 	}
 
@@ -70,12 +110,45 @@ export class Checkpoint {
 	}
 }
 
-/** The file's complete lines as pages, and how many bytes they take. */
-async function readPages(handle: FileHandle, path: string, walk: WalkName): Promise<{ pages: SavedPage[]; goodBytes: number; size: number }> {
+async function truncateTo(path: string, bytes: number): Promise<void> {
+	const handle = await open(path, 'r+');
+	try {
+		await handle.truncate(bytes);
+	} finally {
+		await handle.close();
+	}
+}
+
+interface Header {
+	format?: unknown;
+	version?: unknown;
+	from?: unknown;
+	account?: unknown;
+}
+
+async function readHeader(handle: FileHandle, path: string): Promise<Header> {
+	const lines = createInterface({ input: handle.createReadStream({ start: 0, autoClose: false }), crlfDelay: Infinity });
+	let header: Header | undefined;
+	try {
+		for await (const line of lines) {
+			try {
+				header = JSON.parse(line) as Header;
+			} catch {
+				// Not a checkpoint's first line.
+			}
+			break;
+		}
+	} finally {
+		lines.close();
+	}
+	if (header?.format !== FORMAT) throw new CheckpointError(`${path} is not a record checkpoint: move it away or choose another --out`);
+	return header;
+}
+
+/** Hands the file's complete page lines to `onPage`; how many there are, and how many bytes the good lines take. `countOnly`: lines are counted, not read. */
+async function readPages(handle: FileHandle, path: string, onPage: (page: SavedPage) => void, countOnly = false): Promise<{ pages: number; goodBytes: number; size: number }> {
 	const { size } = await handle.stat();
-	const pages: SavedPage[] = [];
 	let goodBytes = 0;
-	let header = true;
 	let number = 0;
 	const lines = createInterface({ input: handle.createReadStream({ start: 0, autoClose: false }), crlfDelay: Infinity });
 	try {
@@ -84,38 +157,21 @@ async function readPages(handle: FileHandle, path: string, walk: WalkName): Prom
 			number++;
 			// The last line without its newline was cut short: the page it held is fetched again.
 			if (goodBytes + bytes > size) break;
-			let value: unknown;
-			try {
-				value = JSON.parse(line);
-			} catch {
-				throw new CheckpointError(`${path} is damaged (line ${number} is not JSON): delete it to start the walk over`);
-			}
-			if (header) {
-				checkHeader(value, path, walk);
-				header = false;
-			} else {
-				const page = value as Partial<SavedPage>;
-				if (typeof page.request !== 'object' || page.request === null || !('body' in page)) {
-					throw new CheckpointError(`${path} is damaged (line ${number} is not a page): delete it to start the walk over`);
-				}
-				pages.push(page as SavedPage);
-			}
 			goodBytes += bytes;
+			if (number === 1 || countOnly) continue;
+			let page: Partial<SavedPage>;
+			try {
+				page = JSON.parse(line) as Partial<SavedPage>;
+			} catch {
+				throw new CheckpointError(`${path} is damaged (line ${number} is not JSON): add --restart to start the walk over`);
+			}
+			if (typeof page.request !== 'object' || page.request === null || !('body' in page)) {
+				throw new CheckpointError(`${path} is damaged (line ${number} is not a page): add --restart to start the walk over`);
+			}
+			onPage(page as SavedPage);
 		}
 	} finally {
 		lines.close();
 	}
-	if (header) throw new CheckpointError(`${path} is not a record checkpoint: move it away or choose another --out`);
-	return { pages, goodBytes, size };
-}
-
-function checkHeader(value: unknown, path: string, walk: WalkName): void {
-	const header = value as { format?: unknown; version?: unknown; from?: unknown; account?: unknown };
-	if (header?.format !== FORMAT) throw new CheckpointError(`${path} is not a record checkpoint: move it away or choose another --out`);
-	if (header.version !== VERSION) throw new CheckpointError(`${path} was written by another version of record: delete it to start the walk over`);
-	if (header.from !== walk.from || header.account !== walk.account) {
-		throw new CheckpointError(
-			`${path} is the walk of ${String(header.from)} for account ${String(header.account)}: run that command again to continue it, or delete the file to start over`,
-		);
-	}
+	return { pages: Math.max(0, number - 1 - (goodBytes < size ? 1 : 0)), goodBytes, size };
 }

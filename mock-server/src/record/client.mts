@@ -13,6 +13,14 @@ import type { Pacing, Pause } from './pacing.mts';
 const TIMEOUT_MS = 60_000;
 /** 429s in a row for one call before the walk gives up. */
 const MAX_REFUSALS = 10;
+/**
+ * Tries of a call whose connection was reset or closed before its answer (an idle keep-alive
+ * connection the server closed as it was reused, a proxy's hiccup): a GET is safe to send again,
+ * and a long walk should not end on one such. Refused connections and timeouts are not tried again.
+ */
+const MAX_RESETS = 3;
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+const RESET_WAIT_MS = 1000;
 /** The most of a bad answer's body a message repeats. */
 const SNIPPET = 120;
 
@@ -42,7 +50,9 @@ export class ApiClient {
 	/** The JSON of `GET {base}{path}`; `what` names the page in messages. */
 	async get(path: string, what: string): Promise<unknown> {
 		const url = `${this.base}${path}`;
-		for (let refusals = 0; ; refusals++) {
+		let resets = 0;
+		let refusals = 0;
+		for (;;) {
 			const pause = this.pacing.waitBeforeCall();
 			if (pause) await this.wait(pause);
 			const started = performance.now();
@@ -53,19 +63,25 @@ export class ApiClient {
 				text = await response.text();
 			} catch (error) {
 				if (error instanceof RecordError) throw error;
-				throw new RecordError(`cannot reach ${url}: ${reason(error)}`);
+				const why = reason(error);
+				if (RESET_CODES.has(why) && resets < MAX_RESETS) {
+					resets++;
+					await sleep(RESET_WAIT_MS);
+					continue;
+				}
+				throw new RecordError(`cannot reach ${url}: ${why}${resets === 0 ? '' : ` (${resets + 1} tries)`}`);
 			}
 			this.calls++;
 			const retry = this.pacing.afterAnswer(response.headers, response.status, performance.now() - started);
 			if (retry) {
-				if (refusals >= MAX_REFUSALS) throw new RecordError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
+				if (refusals++ >= MAX_REFUSALS) throw new RecordError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
 				await this.wait(retry);
 				continue;
 			}
 			if (!this.accepted && [400, 401, 403].includes(response.status)) {
 				throw new RecordError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, 3);
 			}
-			if (!response.ok) throw new RecordError(`${what}: the API answered ${response.status} ${errorText(text)}`);
+			if (!response.ok) throw new RecordError(`${what}: the API answered ${response.status} ${errorText(text)}${this.accepted ? '' : baseHint(this.base, response.status)}`);
 			this.accepted = true;
 			try {
 				return JSON.parse(text) as unknown;
@@ -93,6 +109,18 @@ export class ApiClient {
 		this.onPause(pause);
 		await sleep(pause.ms);
 	}
+}
+
+/**
+ * To a first call answered 404, when `--from`'s path does not end in /v2: the fix. The service's
+ * paths are under /v2 (`https://<host>/v2/collections`), so a base URL without it finds no endpoint.
+ */
+function baseHint(base: string, status: number): string {
+	const url = new URL(base);
+	if (status !== 404 || /\/v2$/.test(url.pathname)) return '';
+	const v2 = /^(.*?\/v2)(\/|$)/.exec(url.pathname);
+	const fixed = `${url.origin}${v2 === null ? `${url.pathname.replace(/\/$/, '')}/v2` : v2[1]}`;
+	return ` (is --from the API base URL? It must end in /v2, e.g. --from ${fixed})`;
 }
 
 /** The API error body's message (`{"status", "error", "message"}`), else the start of the body. */

@@ -1,53 +1,62 @@
 /**
  * `job-signals-mock record` (cli.mts loads it when that is the first argument): walks an account
- * into FILE.partial page by page at the account's rate limit, continuing a walk the same command
- * left, then writes the `--data` file and removes FILE.partial. Every message is one line on
- * stderr, with the token (which only the Authorization header carries) blanked should an answer
- * repeat it; the exit status says what went wrong (RECORD_USAGE).
+ * into FILE.partial page by page at the account's rate limit (continuing a walk kept there with
+ * --resume), checking each answer against the contract, then writes the `--data` file from
+ * FILE.partial and removes it, and ends with the drift report. Every message is one line on stderr,
+ * with the token (which only the Authorization header carries) blanked should an answer repeat it;
+ * the exit status says what went wrong (EXIT in flags.mts).
  */
-import { stat } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { generateDataset } from '../data/generate.mts';
 import { DEFAULT_OPTIONS } from '../options.mts';
 import { Checkpoint, CheckpointError } from './checkpoint.mts';
-import { cloneOf, loadProblem, writeClone } from './clone-file.mts';
+import { writeClone } from './clone-file.mts';
 import { ApiClient, RecordError } from './client.mts';
-import { parseRecordFlags, RECORD_USAGE, RecordFlagError, type RecordFlags } from './flags.mts';
+import { DriftReport } from './drift.mts';
+import { EXIT, parseRecordFlags, RECORD_USAGE, RecordFlagError, type RecordFlags } from './flags.mts';
+import { Messages } from './messages.mts';
 import { Pacing } from './pacing.mts';
 import { Progress, type WalkStatus } from './progress.mts';
-import { PageError, pagePath, Walk } from './walk.mts';
+import { PageError, pageContract, pagePath, Walk, type PageRequest } from './walk.mts';
 
-const EXIT = { written: 0, failed: 1, usage: 2, tokenRefused: 3 } as const;
+const messages = new Messages('record');
+const say = (message: string) => messages.say(message);
 
-/** The token, once the flags are read: blanked in every message. */
-let token: string | undefined;
-const say = (message: string) => console.error(`job-signals-mock record: ${token === undefined ? message : message.replaceAll(token, '<token>')}`);
+/** Checks the answer to `request` against the contract, then takes the walk past it. */
+function take(walk: Walk, drift: DriftReport, request: PageRequest, body: unknown): void {
+	const { endpoint, schema } = pageContract(request);
+	drift.check(endpoint, pagePath(request), schema, body);
+	walk.apply(body);
+}
 
 async function record(flags: RecordFlags): Promise<number> {
-	const problem = (await outProblem(flags.out, flags.force)) ?? accountProblem(flags.account);
+	const problem = (await outProblem(flags.out, flags.force)) ?? (await reportProblem(flags.driftReport)) ?? accountProblem(flags.account);
 	if (problem !== undefined) {
 		say(problem);
 		return EXIT.usage;
 	}
 	const partial = `${flags.out}.partial`;
 	const walk = new Walk();
+	const drift = new DriftReport();
 	let checkpoint: Checkpoint;
 	/** Pages in the checkpoint. */
 	let saved = 0;
 	try {
-		const opened = await Checkpoint.open(partial, { from: flags.from, account: flags.account });
-		checkpoint = opened.checkpoint;
-		for (const page of opened.pages) {
-			if (JSON.stringify(page.request) !== JSON.stringify(walk.next())) {
-				throw new CheckpointError(`${partial} does not follow this walk (page ${walk.pagesDone + 1} is not the one it would fetch): delete it to start over`);
+		const opened = await Checkpoint.open(partial, { from: flags.from, account: flags.account }, flags.checkpoint, (page) => {
+			const request = walk.next();
+			if (JSON.stringify(page.request) !== JSON.stringify(request)) {
+				throw new CheckpointError(`${partial} does not follow this walk (page ${walk.pagesDone + 1} is not the one it would fetch): add --restart to start over`);
 			}
-			walk.apply(page.body);
-		}
-		saved = opened.pages.length;
-		if (saved > 0) say(`continuing the walk kept in ${partial} (${opened.pages.length} pages)`);
+			take(walk, drift, request as PageRequest, page.body);
+		});
+		checkpoint = opened.checkpoint;
+		saved = opened.pages;
+		if (saved > 0) say(`continuing the walk kept in ${partial} (${saved} pages)`);
 	} catch (error) {
 		if (error instanceof CheckpointError) say(error.message);
-		else if (error instanceof PageError) say(`${partial} is damaged (a kept page is ${error.message}): delete it to start over`);
+		else if (error instanceof PageError) say(`${partial} is damaged (a kept page is ${error.message}): add --restart to start over`);
 		else say(`cannot write ${partial}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 		return EXIT.usage;
 	}
@@ -59,11 +68,16 @@ async function record(flags: RecordFlags): Promise<number> {
 		return { pages, records: walk.records(), timeLeftMs: pacing.timeLeftMs(pages.total - pages.done), rate: pacing.rate() };
 	};
 	const client = new ApiClient(flags.from, flags.token, pacing, (pause) => progress.pause(pause, status()));
-	const kept = () => `${saved} pages kept in ${partial}: run the same command again to continue`;
+	/** How the message of a walk that stopped ends: where its pages are; without any, the checkpoint is removed (it would only be in the way). */
+	const stopped = (): string => {
+		if (saved > 0) return `; ${saved} pages kept in ${partial}: run again with --resume to continue`;
+		rmSync(partial, { force: true });
+		return '';
+	};
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 		process.once(signal, () => {
 			progress.end();
-			say(`stopped (${signal}); ${kept()}`);
+			say(`stopped (${signal})${stopped()}`);
 			process.exit(signal === 'SIGINT' ? 130 : 143);
 		});
 	}
@@ -73,7 +87,7 @@ async function record(flags: RecordFlags): Promise<number> {
 			const name = walk.nextName() as string;
 			const body = await client.get(pagePath(request), name);
 			try {
-				walk.apply(body);
+				take(walk, drift, request, body);
 			} catch (error) {
 				if (error instanceof PageError) throw new RecordError(`${name}: ${error.message}`);
 				throw error;
@@ -85,44 +99,61 @@ async function record(flags: RecordFlags): Promise<number> {
 	} catch (error) {
 		progress.end();
 		if (!(error instanceof RecordError)) throw error;
-		say(`${error.message}; ${kept()}`);
-		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
-	} finally {
 		await checkpoint.close();
+		say(`${error.message}${stopped()}`);
+		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
 	}
+	await checkpoint.close();
 	progress.end();
 
-	const clone = cloneOf(walk, flags.account);
-	const unloadable = await loadProblem(clone);
-	if (unloadable !== undefined) {
-		say(`the walk does not make a data file the mock loads (${unloadable}); ${partial} kept`);
-		return EXIT.failed;
-	}
+	let clone: Awaited<ReturnType<typeof writeClone>>;
 	try {
-		await writeClone(flags.out, clone);
+		clone = await writeClone(partial, flags.out, flags.account);
 	} catch (error) {
-		say(`cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; ${partial} kept`);
+		say(`cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; ${partial} kept: run again with --resume to write it`);
 		return EXIT.failed;
 	}
 	await Checkpoint.remove(partial);
 	for (const change of walk.changedLists()) say(`warning: the account changed during the walk (${change})`);
-	if (clone.left > 0) say(`warning: ${clone.left} jobs and signals left out: their source was not in the collections, or not under that domain, when they were listed`);
-	if (walk.droppedFields.size > 0) say(`warning: fields the contract does not know were left out: ${[...walk.droppedFields].sort().join(', ')}`);
-	const { collections, sources, jobs, signals } = clone.content;
+	if (clone.orphans > 0) say(`warning: ${clone.orphans} jobs and signals left out: their source was not in the collections, or not under that domain, when they were listed`);
+	if (clone.refused > 0) say(`warning: ${clone.refused} records left out that the mock's --data reader refuses (a signal's group/category/type not in the hierarchy, a source's domain another source has, a deleted job)`);
+	for (const line of drift.lines()) say(line);
+	if (flags.driftReport !== undefined) {
+		try {
+			await writeFile(flags.driftReport, `${JSON.stringify(drift.summary(), null, 2)}\n`);
+		} catch (error) {
+			say(`cannot write ${flags.driftReport}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+			return EXIT.failed;
+		}
+	}
+	const { collections, sources, jobs, signals } = clone.written;
 	const seconds = ((performance.now() - started) / 1000).toFixed(1);
-	console.log(`Wrote ${flags.out}: ${collections.length} collections, ${sources.length} sources, ${jobs.length} jobs, ${signals.length} signals (${walk.pagesDone} pages; this run ${client.calls} calls in ${seconds} s)`);
+	console.log(`Wrote ${flags.out}: ${collections} collections, ${sources} sources, ${jobs} jobs, ${signals} signals (${walk.pagesDone} pages; this run ${client.calls} calls in ${seconds} s)`);
 	console.log(`Serve it: job-signals-mock --sources 0 --data ${flags.out}`);
-	return EXIT.written;
+	if (!drift.drifted) return EXIT.done;
+	say(`the answers drift from the contract: ${clone.misfits} records that do not fit it were left out of ${flags.out} (exit ${EXIT.drifted})`);
+	return EXIT.drifted;
 }
 
 /** Why FILE cannot be the output: its folder is missing, it is a folder, or it exists without --force. */
 async function outProblem(out: string, force: boolean): Promise<string | undefined> {
-	const folder = dirname(resolve(out));
-	const inside = await stat(folder).catch(() => undefined);
-	if (!inside?.isDirectory()) return `cannot write ${out}: the folder ${folder} does not exist`;
+	const problem = await folderProblem(out, '--out');
+	if (problem !== undefined) return problem;
 	const file = await stat(out).catch(() => undefined);
-	if (file?.isDirectory()) return `--out ${out} is a folder: give a file name`;
 	if (file !== undefined && !force) return `${out} exists: add --force to replace it`;
+	return undefined;
+}
+
+async function reportProblem(path: string | undefined): Promise<string | undefined> {
+	return path === undefined ? undefined : folderProblem(path, '--drift-report');
+}
+
+async function folderProblem(path: string, flag: string): Promise<string | undefined> {
+	const folder = dirname(resolve(path));
+	const inside = await stat(folder).catch(() => undefined);
+	if (!inside?.isDirectory()) return `cannot write ${path}: the folder ${folder} does not exist`;
+	const file = await stat(path).catch(() => undefined);
+	if (file?.isDirectory()) return `${flag} ${path} is a folder: give a file name`;
 	return undefined;
 }
 
@@ -138,7 +169,7 @@ async function main(): Promise<number> {
 		const parsed = parseRecordFlags(process.argv.slice(3), process.env, process.execArgv);
 		if (parsed === 'help') {
 			console.log(RECORD_USAGE);
-			return EXIT.written;
+			return EXIT.done;
 		}
 		flags = parsed;
 	} catch (error) {
@@ -146,7 +177,7 @@ async function main(): Promise<number> {
 		console.error(`job-signals-mock record: ${error.message}\n\n${RECORD_USAGE}`);
 		return EXIT.usage;
 	}
-	token = flags.token;
+	messages.token = flags.token;
 	return record(flags);
 }
 

@@ -1,10 +1,14 @@
-/** `job-signals-mock record`'s flags (`--name value` or `--name=value`) and usage; anything unknown or invalid is an error. */
+/** `job-signals-mock record`'s and `check-drift`'s flags (`--name value` or `--name=value`) and usage; anything unknown or invalid is an error. */
 import { shownUrl, tokenRoute } from '../../../contract/token-transport';
+import type { CheckpointMode } from './checkpoint.mts';
 
 /** Where the token is read from when `--token` is not given (a command line is visible to every local user in `ps`). */
 export const TOKEN_VARIABLE = 'JOB_SIGNALS_TOKEN';
 /** The mock account the clone's collections belong to (generate.mts: the demo account, token demo-token-job-signals). */
 export const DEFAULT_ACCOUNT = 'acc_demo';
+
+/** The exit statuses of `record` and `check-drift`. */
+export const EXIT = { done: 0, failed: 1, usage: 2, tokenRefused: 3, drifted: 4 } as const;
 
 export interface RecordFlags {
 	/** The API base URL, without a trailing slash. */
@@ -13,60 +17,109 @@ export interface RecordFlags {
 	out: string;
 	account: string;
 	force: boolean;
+	/** What to do with a FILE.partial that holds pages (checkpoint.mts). */
+	checkpoint: CheckpointMode;
+	/** Where to write the drift report as JSON, if anywhere. */
+	driftReport: string | undefined;
+}
+
+export interface CheckDriftFlags {
+	from: string;
+	token: string;
+	driftReport: string | undefined;
 }
 
 export class RecordFlagError extends Error {}
 
-export const RECORD_USAGE = `Usage: job-signals-mock record --from URL --token T --out FILE [--account ID] [--force]
-  Walks an account's collections, sources, jobs and signals at its rate limit and writes
-  them as a --data file; serve it with: job-signals-mock --sources 0 --data FILE
-  --from URL      the API base URL (https://<host>/v2); plain http:// only to this machine
+const FROM_HELP = `  --from URL      the API base URL (https://<host>/v2); plain http:// only to this machine
                   (127.0.0.1, localhost or [::1])
   --token T       the account's API token (default: the ${TOKEN_VARIABLE} environment variable);
-                  sent in the Authorization header only, never written to a file or printed
-  --out FILE      the data file to write. The walk is kept in FILE.partial as it goes: the same
-                  command run again continues from it
+                  sent in the Authorization header only, never written to a file or printed`;
+const DRIFT_HELP = `  --drift-report FILE  also write the drift report (every field that leaves the contract) as JSON`;
+
+export const RECORD_USAGE = `Usage: job-signals-mock record --from URL --token T --out FILE [--account ID] [--force]
+                                [--resume | --restart] [--drift-report FILE]
+  Walks an account's collections, sources, jobs and signals at its rate limit and writes
+  them as a --data file; serve it with: job-signals-mock --sources 0 --data FILE. Every
+  answer is checked against the contract: a report of what drifted ends the run
+${FROM_HELP}
+  --out FILE      the data file to write. The walk is kept in FILE.partial as it goes
+  --resume        continue the walk kept in FILE.partial
+  --restart       delete FILE.partial's walk and start over
   --account ID    the mock account whose collections the file's are (default ${DEFAULT_ACCOUNT},
                   the demo account)
   --force         replace FILE if it exists (else: refused)
-Exit status: 0 written, 1 the walk failed (FILE.partial kept: run again to continue),
-  2 bad arguments, 3 the API refused the token`;
+${DRIFT_HELP}
+Exit status: 0 written, 1 the walk failed (FILE.partial kept when it holds pages: --resume
+  continues it), 2 bad arguments, 3 the API refused the token, 4 written, but the answers
+  drift from the contract (the records that do not fit it are left out)`;
 
-const VALUED = ['from', 'token', 'out', 'account'] as const;
+export const CHECK_DRIFT_USAGE = `Usage: job-signals-mock check-drift --from URL --token T [--drift-report FILE]
+  Reads the first page of each list record walks (the collections, the first collection's
+  sources, the jobs, each signal group) and reports where the answers leave the contract
+${FROM_HELP}
+${DRIFT_HELP}
+Exit status: 0 the answers fit the contract, 1 a call failed, 2 bad arguments,
+  3 the API refused the token, 4 the answers drift from the contract`;
+
+const RECORD_VALUED = ['from', 'token', 'out', 'account', 'drift-report'] as const;
+const RECORD_SWITCHES = ['force', 'resume', 'restart'] as const;
+type Given = Partial<Record<(typeof RECORD_VALUED)[number], string>>;
 
 /** `env` and `nodeFlags` (process.execArgv) say whether Node's fetch sends plain http through a proxy. */
 export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): RecordFlags | 'help' {
-	const given: Partial<Record<(typeof VALUED)[number], string>> = {};
-	let force = false;
+	const read = readFlags(argv, RECORD_VALUED, RECORD_SWITCHES);
+	if (read === 'help') return 'help';
+	const { given, switches } = read;
+	if (switches.has('resume') && switches.has('restart')) throw new RecordFlagError('--resume and --restart exclude each other: --resume continues FILE.partial\'s walk, --restart deletes it');
+	const { from, token } = fromAndToken(given, env, nodeFlags);
+	if (given.out === undefined) throw new RecordFlagError('--out is required (the data file to write)');
+	const account = given.account ?? DEFAULT_ACCOUNT;
+	if (!/^[A-Za-z0-9_-]+$/.test(account)) throw new RecordFlagError(`--account must be an account id such as ${DEFAULT_ACCOUNT}, got "${account}"`);
+	const checkpoint = switches.has('resume') ? 'resume' : switches.has('restart') ? 'restart' : 'refuse';
+	return { from, token, out: given.out, account, force: switches.has('force'), checkpoint, driftReport: given['drift-report'] };
+}
+
+export function parseCheckDriftFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): CheckDriftFlags | 'help' {
+	const read = readFlags(argv, ['from', 'token', 'drift-report'], []);
+	if (read === 'help') return 'help';
+	const { from, token } = fromAndToken(read.given, env, nodeFlags);
+	return { from, token, driftReport: read.given['drift-report'] };
+}
+
+function readFlags(argv: readonly string[], valued: readonly string[], switchNames: readonly string[]): { given: Given; switches: Set<string> } | 'help' {
+	const given: Record<string, string> = {};
+	const switches = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		if (arg === '--help' || arg === '-h') return 'help';
 		const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
 		if (!match) throw new RecordFlagError(`Unexpected argument "${arg}"`);
 		const name = match[1];
-		if (name === 'force') {
-			if (match[2] !== undefined) throw new RecordFlagError('--force takes no value');
-			force = true;
+		if (switchNames.includes(name)) {
+			if (match[2] !== undefined) throw new RecordFlagError(`--${name} takes no value`);
+			switches.add(name);
 			continue;
 		}
-		if (!(VALUED as readonly string[]).includes(name)) throw new RecordFlagError(`Unknown flag --${name}`);
+		if (!valued.includes(name)) throw new RecordFlagError(`Unknown flag --${name}`);
 		const value = match[2] ?? argv[++i];
 		// The token's value is never repeated in a message.
 		if (value === undefined || value === '') throw new RecordFlagError(`--${name} needs a value`);
 		if (name in given) throw new RecordFlagError(`--${name} given twice`);
-		given[name as (typeof VALUED)[number]] = value;
+		given[name] = value;
 	}
+	return { given, switches };
+}
+
+function fromAndToken(given: Given, env: NodeJS.ProcessEnv, nodeFlags: readonly string[]): { from: string; token: string } {
 	if (given.from === undefined) throw new RecordFlagError('--from is required (the API base URL, https://<host>/v2)');
-	if (given.out === undefined) throw new RecordFlagError('--out is required (the data file to write)');
 	const token = given.token ?? env[TOKEN_VARIABLE];
 	if (token === undefined || token === '') throw new RecordFlagError(`--token is required (or the ${TOKEN_VARIABLE} environment variable)`);
 	if (/\s/.test(token)) throw new RecordFlagError('--token must not contain spaces');
-	const account = given.account ?? DEFAULT_ACCOUNT;
-	if (!/^[A-Za-z0-9_-]+$/.test(account)) throw new RecordFlagError(`--account must be an account id such as ${DEFAULT_ACCOUNT}, got "${account}"`);
 	const from = baseUrl(given.from);
 	const proxy = proxyInTheWay(from, env, nodeFlags);
 	if (proxy !== undefined) throw new RecordFlagError(proxy);
-	return { from, token, out: given.out, account, force };
+	return { from, token };
 }
 
 /** An http(s) URL without credentials, query or fragment (it is written into FILE.partial), trailing slash dropped. */

@@ -1,5 +1,5 @@
 /**
- * What the recorder calls, in which order, and what each answer adds: the account's collections
+ * What the recorder calls, in which order, and what each answer tells it: the account's collections
  * (one call), then every list at its largest page, so the walk makes the fewest calls:
  * - the sources of each collection: cursor pages of 100 (`cursor_source_id`; the API takes no page size);
  * - the account's jobs: job search without filters (all the account's jobs, the ones its own filters
@@ -8,15 +8,16 @@
  * - the signals of each group: `per_page=1000` (the most), `direct_only=false&active_only=false` (all).
  * The first page of each list of unknown length (jobs, each signal group) is fetched first, so the
  * page count, and the time left, are known after a few calls; the sources' pages are known from the
- * collections' `count_sources`. A Walk is rebuilt from a checkpoint by applying its pages again.
+ * collections' `count_sources`. A Walk holds where each list is, not its records (those are in the
+ * checkpoint, FILE.partial): its memory does not grow with the account. It is rebuilt from a
+ * checkpoint by applying its pages again.
  */
+import { z } from 'zod/v4';
 import { CURSOR_PARAMS, LIMITS } from '../../../contract/api';
 import { SIGNAL_GROUPS } from '../../../contract/hierarchy';
 import {
 	collectionsEnvelopeSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, sourcesEnvelopeSchema,
-	type Collection, type Job, type Signal, type Source,
 } from '../../../contract/schemas';
-import type { z } from 'zod/v4';
 
 export type PageRequest =
 	| { list: 'collections' }
@@ -24,11 +25,34 @@ export type PageRequest =
 	| { list: 'jobs'; offset: number }
 	| { list: 'signals'; group: string; page: number };
 
-/** An answer that is JSON but not the page asked for: the walk stops, the checkpoint keeps what came before. */
+/** An answer that is JSON but not the page asked for (the walk cannot go on from it): the walk stops, the checkpoint keeps what came before. */
 export class PageError extends Error {}
+
+/** Each page's endpoint as the contract names it, and the schema its whole answer must fit (the drift report's). */
+export function pageContract(request: PageRequest): { endpoint: string; schema: z.ZodType } {
+	switch (request.list) {
+		case 'collections':
+			return { endpoint: 'GET /collections', schema: collectionsEnvelopeSchema };
+		case 'sources':
+			return { endpoint: 'GET /collections/{collection_id}/sources', schema: sourcesEnvelopeSchema };
+		case 'jobs':
+			return { endpoint: 'GET /jobs', schema: jobSearchEnvelopeSchema };
+		case 'signals':
+			return { endpoint: 'GET /signals/{group}', schema: signalsEnvelopeSchema };
+	}
+}
+
+// What the walk reads of a page to go on: its paging, and how many records it holds. A record that
+// does not fit the contract does not stop the walk (the drift report names it; the file leaves it out).
+const records = z.array(z.unknown());
+const collectionsPage = z.object({ data: z.array(z.object({ collection_id: z.string().min(1), count_sources: z.number().int().nonnegative() })) });
+const sourcesPage = sourcesEnvelopeSchema.extend({ data: records });
+const jobsPage = jobSearchEnvelopeSchema.extend({ data: records });
+const signalsPage = signalsEnvelopeSchema.extend({ signals: records });
 
 interface List {
 	name: string;
+	kind: PageRequest['list'];
 	/** The next page to fetch; undefined once the list is done. */
 	next: PageRequest | undefined;
 	pagesDone: number;
@@ -39,19 +63,14 @@ interface List {
 	/** The API's latest count of the list's records, and how many the walk got from it. */
 	expected?: number;
 	got: number;
-	/** Cursors already followed: a cursor sent again would loop the walk forever. */
+	/** The cursors already followed (a cursor list's, one per 100 sources): one sent again would loop the walk forever. */
 	cursors: Set<string>;
 }
 
 export class Walk {
-	collections: { collection: Collection; source_ids: string[] }[] = [];
-	readonly sources = new Map<string, Source>();
-	readonly jobs = new Map<string, Job>();
-	readonly signals = new Map<string, Signal>();
-	/** Fields of records the contract does not know (`jobs.salary`): left out, as the data file takes contract records only. */
-	readonly droppedFields = new Set<string>();
 	pagesDone = 0;
 	private lists: List[] = [];
+	private collections = 0;
 	private collectionsDone = false;
 
 	/** The next page to fetch, or undefined when the walk is done. */
@@ -74,8 +93,10 @@ export class Walk {
 		return { done: this.pagesDone, total, exact: this.collectionsDone && this.lists.every((l) => l.counted) };
 	}
 
+	/** Records listed so far (as listed: a record two pages repeat counts twice). */
 	records(): { collections: number; sources: number; jobs: number; signals: number } {
-		return { collections: this.collections.length, sources: this.sources.size, jobs: this.jobs.size, signals: this.signals.size };
+		const got = (kind: PageRequest['list']) => this.lists.filter((l) => l.kind === kind).reduce((sum, l) => sum + l.got, 0);
+		return { collections: this.collections, sources: got('sources'), jobs: got('jobs'), signals: got('signals') };
 	}
 
 	/** Lists whose count the API gave differs from the records the walk got from them (the account changed during the walk). */
@@ -83,7 +104,7 @@ export class Walk {
 		return this.lists.filter((l) => l.expected !== undefined && l.expected !== l.got).map((l) => `${l.name}: the API counted ${l.expected}, the walk got ${l.got}`);
 	}
 
-	/** Adds the answer to the page `next()` names. Throws PageError when the answer is not that page. */
+	/** Goes past the page `next()` names, with its answer. Throws PageError when the answer is not that page. */
 	apply(body: unknown): void {
 		const request = this.next();
 		if (request === undefined) throw new Error('the walk is done');
@@ -101,29 +122,22 @@ export class Walk {
 	}
 
 	private applyCollections(body: unknown): void {
-		const { data } = parsePage(collectionsEnvelopeSchema, body, 'a collections answer');
-		this.noteDropped('collections', (body as { data: unknown[] }).data, data);
+		const { data } = parsePage(collectionsPage, body, 'a collections answer');
 		const ids = new Set<string>();
 		for (const collection of data) {
 			if (ids.has(collection.collection_id)) throw new PageError(`the collections answer lists "${collection.collection_id}" twice`);
 			ids.add(collection.collection_id);
-			this.collections.push({ collection, source_ids: [] });
 			const pages = Math.max(1, Math.ceil(collection.count_sources / LIMITS.cursorPageSize));
 			this.lists.push(list(`sources of ${collection.collection_id}`, { list: 'sources', collection_id: collection.collection_id }, pages, true));
 		}
+		this.collections = data.length;
 		this.lists.push(list('jobs', { list: 'jobs', offset: 0 }, 1, false));
 		for (const group of SIGNAL_GROUPS) this.lists.push(list(`${group} signals`, { list: 'signals', group, page: 1 }, 1, false));
 		this.collectionsDone = true;
 	}
 
 	private applySources(list: List, request: Extract<PageRequest, { list: 'sources' }>, body: unknown): void {
-		const page = parsePage(sourcesEnvelopeSchema, body, `a page of sources`);
-		this.noteDropped('sources', (body as { data: unknown[] }).data, page.data);
-		const held = this.collections.find((c) => c.collection.collection_id === request.collection_id) as (typeof this.collections)[number];
-		for (const source of page.data) {
-			this.sources.set(source.source_id, source);
-			if (!held.source_ids.includes(source.source_id)) held.source_ids.push(source.source_id);
-		}
+		const page = parsePage(sourcesPage, body, 'a page of sources');
 		list.got += page.data.length;
 		list.expected = page.metrics.count_sources;
 		const cursor = page[CURSOR_PARAMS.sources];
@@ -131,9 +145,7 @@ export class Walk {
 	}
 
 	private applyJobs(list: List, request: Extract<PageRequest, { list: 'jobs' }>, body: unknown): void {
-		const page = parsePage(jobSearchEnvelopeSchema, body, 'a page of job search');
-		this.noteDropped('jobs', (body as { data: unknown[] }).data, page.data);
-		for (const job of page.data) this.jobs.set(job.job_id, job);
+		const page = parsePage(jobsPage, body, 'a page of job search');
 		list.got += page.data.length;
 		const count = page.metrics.count_jobs;
 		list.expected = count;
@@ -147,9 +159,7 @@ export class Walk {
 	}
 
 	private applySignals(list: List, request: Extract<PageRequest, { list: 'signals' }>, body: unknown): void {
-		const page = parsePage(signalsEnvelopeSchema, body, `a page of ${request.group} signals`);
-		this.noteDropped('signals', (body as { signals: unknown[] }).signals, page.signals);
-		for (const signal of page.signals) this.signals.set(signal.signal_id, signal);
+		const page = parsePage(signalsPage, body, `a page of ${request.group} signals`);
 		list.got += page.signals.length;
 		list.expected = page.pagination.count_signals;
 		const more = page.signals.length > 0 && request.page < page.pagination.count_pages;
@@ -157,12 +167,16 @@ export class Walk {
 		list.pages = Math.max(1, page.pagination.count_pages);
 		list.counted = true;
 	}
+}
 
-	private noteDropped(kind: string, raw: unknown[], parsed: object[]): void {
-		raw.forEach((record, i) => {
-			for (const field of Object.keys(record as object)) if (!(field in parsed[i])) this.droppedFields.add(`${kind}.${field}`);
-		});
-	}
+/** After the collections' answer, the first page of each list the walk reads (the sources of the first collection only): what check-drift reads. */
+export function firstPages(collectionsBody: unknown): PageRequest[] {
+	const { data } = parsePage(collectionsPage, collectionsBody, 'a collections answer');
+	return [
+		...(data.length === 0 ? [] : [{ list: 'sources' as const, collection_id: data[0].collection_id }]),
+		{ list: 'jobs', offset: 0 },
+		...SIGNAL_GROUPS.map((group) => ({ list: 'signals' as const, group, page: 1 })),
+	];
 }
 
 /** The path and query of a page under the API base URL. */
@@ -182,13 +196,13 @@ export function pagePath(request: PageRequest): string {
 }
 
 /** "page 3 of the jobs (/jobs?offset=200)": a page as messages name it, with the number it has in its list. */
-function pageName(request: PageRequest, number: number): string {
+export function pageName(request: PageRequest, number: number): string {
 	const list = request.list === 'collections' ? 'the collections' : request.list === 'sources' ? `the sources of ${request.collection_id}` : request.list === 'jobs' ? 'the jobs' : `the ${request.group} signals`;
 	return `page ${number} of ${list} (${pagePath(request)})`;
 }
 
 function list(name: string, next: PageRequest, pages: number, counted: boolean): List {
-	return { name, next, pagesDone: 0, pages, counted, got: 0, cursors: new Set() };
+	return { name, kind: next.list, next, pagesDone: 0, pages, counted, got: 0, cursors: new Set() };
 }
 
 function followed(list: List, cursor: string): string {
