@@ -14,7 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import { fail, isPlainObject } from './content-patterns.mts';
 import { notMatchedOverBudget } from './linear-regex.mts';
-import { readRequestPattern, STUB_METHODS, type Needed, type RequestPattern } from './request-pattern.mts';
+import { SERVED_METHODS } from '../http/methods.mts';
+import { readRequestPattern, type Needed, type RequestPattern } from './request-pattern.mts';
 import { readStubResponse, type StubResponse } from './stub-response.mts';
 
 /** A mapping as the admin API answers it: what was given, with its id (and `uuid`, WireMock's alias). */
@@ -179,7 +180,7 @@ export class MappingsStore {
 		for (const [method, bucket] of this.index) {
 			if (!bucketMayServe(bucket, path)) continue;
 			if (method !== ANY_METHOD) methods.add(method);
-			else for (const each of STUB_METHODS) methods.add(each);
+			else for (const each of SERVED_METHODS) methods.add(each);
 		}
 		return [...methods];
 	}

@@ -61,8 +61,6 @@ export interface RequestPattern {
 	matchesBody(body: Value): boolean;
 }
 
-/** A stub may name any method the mock answers (http/methods.mts); a CORS preflight is never a stub's (http/with-cors.mts). */
-export const STUB_METHODS = SERVED_METHODS;
 const URL_FIELDS = ['url', 'urlPath', 'urlPathPattern', 'urlPattern'] as const;
 const SERVED_FIELDS = ['method', ...URL_FIELDS, 'queryParameters', 'headers', 'bodyPatterns'];
 const NOT_SERVED_FIELDS: Record<string, string> = {
@@ -104,8 +102,8 @@ function readMethod(value: unknown, path: string, forStub: boolean): string | nu
 		if (typeof value !== 'string' || !METHOD_NAME.test(value)) fail(path, `must be a method name in capitals (GET, HEAD, POST, …) or ANY, got ${JSON.stringify(value)}`);
 		return value;
 	}
-	if (typeof value !== 'string' || !(STUB_METHODS as readonly string[]).includes(value)) {
-		fail(path, `must be one of ${STUB_METHODS.join(', ')} or ANY (the standalone server answers other methods with 405 before any stub sees them), got ${JSON.stringify(value)}`);
+	if (typeof value !== 'string' || !(SERVED_METHODS as readonly string[]).includes(value)) {
+		fail(path, `must be one of ${SERVED_METHODS.join(', ')} or ANY (the standalone server answers other methods with 405 before any stub sees them), got ${JSON.stringify(value)}`);
 	}
 	return value;
 }
