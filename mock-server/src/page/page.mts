@@ -7,7 +7,7 @@
 import { MOCK_CONTROL_PATHS } from '../../../contract/api';
 import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
 import { apiError } from '../http/respond.mts';
-import { sha256Source } from './csp.mts';
+import { documentStart, sha256Source } from './html-document.mts';
 import { pageMain, type PageConfig } from './script.mts';
 import { PAGE_STYLE } from './style.mts';
 
@@ -53,23 +53,14 @@ export const PAGE_CSP = [
 	`script-src ${sha256Source(SCRIPT)}`,
 	`style-src ${sha256Source(PAGE_STYLE)}`,
 	"connect-src 'self'",
-	// The icon is an empty data: URL, so the browser asks the mock for no /favicon.ico.
+	// The icon (documentStart) is an empty data: URL.
 	'img-src data:',
 	"base-uri 'none'",
 	"form-action 'none'",
 	"frame-ancestors 'none'",
 ].join('; ');
 
-const HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Job Signals mock</title>
-<link rel="icon" href="data:,">
-<style>${PAGE_STYLE}</style>
-</head>
-<body>
+const HTML = `${documentStart(PAGE_STYLE)}
 <header>
 	<h1>Job Signals mock</h1>
 	<span class="where" id="where"></span>

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { API_VERSION_SEGMENT, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
 import { apiError } from '../http/respond.mts';
 import { PAGE_PATH } from './page.mts';
-import { sha256Source } from './csp.mts';
+import { documentStart, sha256Source } from './html-document.mts';
 
 export const ROOT_PATH = '/';
 const PACKAGE_NAME = 'job-signals-mock-server';
@@ -120,16 +120,7 @@ function html(answer: RootAnswer): string {
 		answer.readme === null ? '' : link(answer.readme, 'on the web'),
 		answer.readme_file === null ? '' : `in the installed package: <code>${escape(answer.readme_file)}</code>`,
 	].filter((part) => part !== '').join('; ');
-	return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Job Signals mock</title>
-<link rel="icon" href="data:,">
-<style>${STYLE}</style>
-</head>
-<body>
+	return `${documentStart(STYLE)}
 <h1>Job Signals mock <span class="muted">${escape(answer.version)}</span></h1>
 <ul>
 <li>${link(answer.page, 'The page')}: the mock at work (accounts, clock, webhook deliveries, request journal, rules), and its buttons</li>
