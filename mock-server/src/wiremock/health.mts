@@ -5,7 +5,7 @@
  * wall clock's time (the process's, as WireMock's; not the mock's clock, which dates what it hands out).
  */
 import { z } from 'zod/v4';
-import { MOCK_VERSION } from '../package-version.mts';
+import { mockVersion } from '../package-version.mts';
 
 export const healthAnswerSchema = z
 	.object({
@@ -37,10 +37,10 @@ export function healthAnswer(running: Running): z.infer<typeof healthAnswerSchem
 	return {
 		status: 'healthy',
 		message: HEALTHY_MESSAGE,
-		version: MOCK_VERSION,
+		version: mockVersion(),
 		uptimeInSeconds: Math.max(0, Math.floor(running.uptimeMs() / 1000)),
 		timestamp: new Date(running.wallClockMs()).toISOString(),
 	};
 }
 
-export const versionAnswer = (): z.infer<typeof versionAnswerSchema> => ({ version: MOCK_VERSION });
+export const versionAnswer = (): z.infer<typeof versionAnswerSchema> => ({ version: mockVersion() });
