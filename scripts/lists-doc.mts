@@ -6,35 +6,39 @@
  * - `output-operations` and `no-output-operations` (docs/action-node.md, "Output"): the operations that
  *   have Output and those that do not;
  * - `totals-operations` (docs/action-node.md, "Options"): the operations with Include Totals;
- * - `event-types` (README.md, docs/trigger.md): the webhook event types of contract/events.ts.
+ * - `event-types` (README.md, docs/trigger.md): the webhook event types of contract/events.ts;
+ * - `credential-fields` (README.md, "Credential: Job Signals API"): the credential's fields, from
+ *   credentials/JobSignalsApi.credentials.ts.
  *
  * `node scripts/lists-doc.mts` rewrites the blocks; `--check` exits 1 when a document differs from the code
- * (npm test runs the check). It reads the built nodes, so they must be built first (`npm run build`;
+ * (npm run typecheck runs the check). It reads the built nodes and credential, so they must be built first (`npm run build`;
  * `npm run generate` does it), and the contract through the mock's public entry, as endpoints-doc.mts does.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { WEBHOOK_EVENT_TYPES } from 'job-signals-mock-server/contract';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ACTIONS = resolve(ROOT, 'dist', 'nodes', 'JobSignals', 'actions');
+const CREDENTIALS = resolve(ROOT, 'dist', 'credentials');
 
 interface Operation {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 }
 const require = createRequire(import.meta.url);
-const load = <T,>(file: string): T => {
+const load = <T,>(file: string, folder = ACTIONS): T => {
 	try {
-		return require(resolve(ACTIONS, file)) as T;
+		return require(resolve(folder, file)) as T;
 	} catch (error) {
 		throw new Error(`lists-doc: cannot load the built ${file} (run \`npm run build\` first): ${(error as Error).message}`);
 	}
 };
 const { OPERATIONS } = load<{ OPERATIONS: Record<string, Record<string, Operation>> }>('operations.js');
 const { resourceProperty } = load<{ resourceProperty: INodeProperties }>('resources.js');
+const { JobSignalsApi } = load<{ JobSignalsApi: new () => ICredentialType }>('JobSignalsApi.credentials.js', CREDENTIALS);
 
 /** Each operation as the node's editor orders them: resources as the Resource list, operations by name. */
 const resources = (resourceProperty.options as INodePropertyOptions[]).filter(({ value }) => Object.hasOwn(OPERATIONS, String(value)));
@@ -66,6 +70,15 @@ function parametersOf(operation: Operation): string {
 }
 
 const list = (labels: string[]) => labels.join(', ');
+/** A table cell: one line, `|` escaped, a URL as code (its `<host>` is no HTML tag). */
+const cell = (text: string) =>
+	text
+		.replace(/\s+/g, ' ')
+		.replace(/\|/g, '\\|')
+		.replace(/https?:\/\/[^\s,]+/g, (url) => `\`${url}\``)
+		.trim();
+const defaultOf = ({ default: value, required }: INodeProperties) => (required ? 'required' : value === '' ? 'optional' : `optional, default ${String(value)}`);
+
 const BLOCKS: Record<string, string> = {
 	operations: [
 		'',
@@ -78,11 +91,18 @@ const BLOCKS: Record<string, string> = {
 	'no-output-operations': list(operations.filter((operation) => !hasOutput(operation)).map(({ label }) => label)),
 	'totals-operations': list(operations.filter((operation) => optionNames(operation).includes('includeTotals')).map(({ label }) => label)),
 	'event-types': list(WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\``)),
+	'credential-fields': [
+		'',
+		'| Field | Needed | What to put |',
+		'|---|---|---|',
+		...new JobSignalsApi().properties.map((field) => `| ${field.displayName} | ${defaultOf(field)} | ${cell(field.description ?? '')} |`),
+		'',
+	].join('\n'),
 };
 
 /** The documents and the blocks each must hold. */
 const DOCUMENTS: Record<string, string[]> = {
-	'README.md': ['operations', 'event-types'],
+	'README.md': ['credential-fields', 'operations', 'event-types'],
 	'docs/action-node.md': ['output-operations', 'no-output-operations', 'totals-operations'],
 	'docs/trigger.md': ['event-types'],
 };

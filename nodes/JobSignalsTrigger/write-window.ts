@@ -19,7 +19,7 @@
  * the newest WINDOW_SIZE ids and drop older ones (n8n's Remove Duplicates
  * throws instead once its history is full). Two workers' writes can drop each
  * other's ids; each recording is asserted again once they have landed
- * (shared/seen-ids.ts, docs/deployment-guarantees.md).
+ * (shared/seen-ids.ts, docs/guarantees.md, "Webhook trigger: exactly once").
  *
  * Then the items that pass go on as the node's Output asks (version 1.1;
  * version 1 items pass through unchanged).

@@ -25,7 +25,7 @@ const TRIGGERS: TriggerWorkflow[] = [
 /** The shipped queue-mode example: the trigger, then a step named Passed, whose input is what the trigger passed on. */
 const COMPLEMENT: TriggerWorkflow = { id: 'e2eTriggerDedupe', webhookId: '9a4e2d71-3c8b-4e5f-a6d0-1b7c9e2f4a38', registration: 'manual' };
 
-/** The trigger, then n8n's Remove Duplicates with a history of 5 (queue mode only): why docs/deployment-guarantees.md advises against it. */
+/** The trigger, then n8n's Remove Duplicates with a history of 5 (queue mode only): why docs/guarantees.md, "Queue mode" advises against it. */
 const REMOVE_DUPLICATES: TriggerWorkflow = { id: 'e2eTriggerRemoveDuplicates', webhookId: '3f6b8d20-7e1a-4c9d-b5e2-0a4c6e8f1d97', registration: 'manual' };
 const REMOVE_DUPLICATES_HISTORY = 5;
 
@@ -224,7 +224,7 @@ export function describeExactlyOnce(mode: Mode): void {
 				expect(answers.map((perTrigger) => perTrigger.map((a) => JSON.parse(a)))).toEqual([duplicate, duplicate, ALL.map(() => ({ received: true, emitted: true }))]);
 				for (const trigger of ALL) expect(await countPerId(trigger, ['A', 'C', 'after-restart'], 55)).toEqual({ total: 55, perId: ones(['A', 'C', 'after-restart']) });
 			} else {
-				// Queue-mode workers cannot save the window (docs/deployment-guarantees.md): the webhook process starts A and C
+				// Queue-mode workers cannot save the window (docs/guarantees.md, "Webhook trigger: exactly once"): the webhook process starts A and C
 				// again, and the trigger's step on the worker, which recorded them in n8n's database, passes nothing on.
 				expect((await countPerId(TRIGGERS[0], [], before + 3)).total).toBe(before + 3);
 				console.log(`[measured] queue mode, after a restart: A, C and a new id started ${(await executionCount(TRIGGERS[0])) - before} executions of the trigger alone`);

@@ -152,7 +152,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		expect([PROBLEMS, CHANGES, JOBS].map((w) => (all[w.id] as { failed: number }).failed)).toEqual([0, 1, N8N_VERSION === DEFAULT_N8N_VERSION ? 1 : 0]);
 	});
 
-	// What a crash does is n8n's scheduler's behaviour, measured on the pinned version (docs/deployment-guarantees.md);
+	// What a crash does is n8n's scheduler's behaviour, measured on the pinned version (docs/guarantees.md, "Poll trigger");
 	// the version matrix runs this file for the package's behaviour on the other versions, without the kill. The kill
 	// here is the one that loses items with this scheduler; kills after a hand-off and as a poll is answered run with
 	// durable cursors (poll-trigger-durable.e2e.test.mts), and downtime.e2e.test.mts kills n8n between polls.
