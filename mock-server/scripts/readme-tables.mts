@@ -20,11 +20,13 @@ import type { UsageFlag } from '../src/base/usage-lines.mts';
 
 /** A table cell: pipes escaped, so that a cell's text cannot end it. */
 const cell = (text: string) => text.replace(/\|/g, '\\|');
+/** Plain text of the code (--help's, an error message's) as Markdown shows it: no tag, emphasis or escape read into it. */
+const plain = (text: string) => text.replace(/[\\*_`[\]]/g, '\\$&').replace(/</g, '&lt;');
 const table = (header: string[], rows: string[][]) =>
 	['', `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`), ''].join('\n');
 
 const flagRows = (flags: readonly UsageFlag[]) =>
-	flags.map((flag) => [`\`--${flag.name}${flag.value ? ` ${flag.value}` : ''}\``, flag.required ? 'required' : (flag.default ?? ''), flag.meaning]);
+	flags.map((flag) => [`\`--${flag.name}${flag.value ? ` ${flag.value}` : ''}\``, flag.required ? 'required' : plain(flag.default ?? ''), plain(flag.meaning)]);
 
 /** The control routes: every operation of the control document but WireMock's (those are in the admin tables). */
 function controlRows(): string[][] {
@@ -58,7 +60,7 @@ async function servedRows(): Promise<string[][]> {
 function notServedRows(): string[][] {
 	const byReason = new Map<string, string[]>();
 	for (const { method, path, why } of NOT_SERVED_ROUTES) byReason.set(why, [...(byReason.get(why) ?? []), `\`${method} ${ADMIN_PREFIX}${path}\``]);
-	return [...byReason].map(([why, routes]) => [routes.join(', '), why]);
+	return [...byReason].map(([why, routes]) => [routes.join(', '), plain(why)]);
 }
 
 /** The README's generated blocks by name. */
