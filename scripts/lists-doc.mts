@@ -11,14 +11,14 @@
  *   credentials/JobSignalsApi.credentials.ts.
  *
  * `node scripts/lists-doc.mts` rewrites the blocks; `--check` exits 1 when a document differs from the code
- * (npm run typecheck runs the check). It reads the built nodes and credential, so they must be built first (`npm run build`;
+ * (npm run typecheck runs the check; both through doc-blocks.mts). It reads the built nodes and credential, so they must be built first (`npm run build`;
  * `npm run generate` does it), and the contract through the mock's public entry, as endpoints-doc.mts does.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { ICredentialType, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { WEBHOOK_EVENT_TYPES } from 'job-signals-mock-server/contract';
+import { writeBlocks } from './doc-blocks.mts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ACTIONS = resolve(ROOT, 'dist', 'nodes', 'JobSignals', 'actions');
@@ -107,20 +107,7 @@ const DOCUMENTS: Record<string, string[]> = {
 	'docs/trigger.md': ['event-types'],
 };
 
-let stale = false;
-for (const [document, blocks] of Object.entries(DOCUMENTS)) {
-	const path = resolve(ROOT, document);
-	const page = readFileSync(path, 'utf8');
-	let written = page;
-	for (const block of blocks) {
-		const pattern = new RegExp(`(<!-- ${block}: [^>]*-->)[\\s\\S]*?(<!-- /${block} -->)`, 'g');
-		if (!pattern.test(written)) throw new Error(`${document} has no <!-- ${block}: … --> … <!-- /${block} --> block`);
-		written = written.replace(pattern, (_, start: string, end: string) => `${start}${BLOCKS[block]}${end}`);
-	}
-	if (written === page) continue;
-	if (process.argv.includes('--check')) {
-		console.error(`${document}: a list is not what the code says: run \`npm run generate\`.`);
-		stale = true;
-	} else writeFileSync(path, written);
-}
-if (stale) process.exit(1);
+writeBlocks(
+	Object.fromEntries(Object.entries(DOCUMENTS).map(([document, blocks]) => [document, Object.fromEntries(blocks.map((block) => [block, BLOCKS[block]]))])),
+	'a list is not what the code says',
+);

@@ -211,7 +211,7 @@ const OPERATIONS: ControlOperation[] = [
 		summary: "WireMock's health answer: healthy, the mock's version, whole seconds since it started, the wall clock's time",
 	},
 	{ path: ADMIN_PATHS.version, method: 'get', operationId: 'getVersion', tag: 'wiremock', answer: versionAnswerSchema, summary: "The mock's version (WireMock's version route)" },
-	{ path: 'openapi', method: 'get', operationId: 'getControlDocument', tag: 'documents', answer: { type: 'object', description: 'This document' }, summary: 'This OpenAPI document, with its server at the address asked' },
+	{ path: 'openapi', method: 'get', operationId: 'getControlDocument', tag: 'documents', answer: { type: 'object', description: 'This document' }, summary: 'The OpenAPI document of the control routes (this one), with its server at the address asked' },
 	{
 		path: 'root', method: 'get', operationId: 'getRoot', tag: 'doors', answer: rootAnswerSchema,
 		html: 'The same links as a page, to a client that prefers text/html to application/json (a browser); JSON to any other (no Accept, */*, application/json)',

@@ -1,6 +1,7 @@
 /** `job-signals-mock record`'s and `check-drift`'s flags (`--name value` or `--name=value`) and usage; anything unknown or invalid is an error. */
 import { shownUrl, tokenRoute } from '../../../contract/token-transport';
 import type { CheckpointMode } from './checkpoint.mts';
+import { usageLines, type UsageFlag } from '../base/usage-lines.mts';
 
 /** Where the token is read from when `--token` is not given (a command line is visible to every local user in `ps`). */
 export const TOKEN_VARIABLE = 'JOB_SIGNALS_TOKEN';
@@ -31,25 +32,28 @@ export interface CheckDriftFlags {
 
 export class RecordFlagError extends Error {}
 
-const FROM_HELP = `  --from URL      the API base URL (https://<host>/v2); plain http:// only to this machine
-                  (127.0.0.1, localhost or [::1])
-  --token T       the account's API token (default: the ${TOKEN_VARIABLE} environment variable);
-                  sent in the Authorization header only, never written to a file or printed`;
-const DRIFT_HELP = `  --drift-report FILE  also write the drift report (every field that leaves the contract) as JSON`;
+/** record's flags; check-drift takes those CHECK_DRIFT_FLAGS names. The usages and the README's table are made from them. */
+export const RECORD_FLAGS: readonly UsageFlag[] = [
+	{ name: 'from', value: 'URL', required: true, meaning: 'the API base URL (https://<host>/v2); plain http:// only to this machine (127.0.0.1, localhost or [::1])' },
+	{
+		name: 'token', value: 'T', default: `$${TOKEN_VARIABLE}`,
+		meaning: `the account's API token, sent in the Authorization header only; ${TOKEN_VARIABLE} keeps it out of ps`,
+	},
+	{ name: 'out', value: 'FILE', required: true, meaning: 'the data file to write (its folder must exist); the walk is kept in FILE.partial as it goes' },
+	{ name: 'resume', default: 'off', meaning: 'continue the walk kept in FILE.partial' },
+	{ name: 'restart', default: 'off', meaning: "delete FILE.partial's walk and start over" },
+	{ name: 'account', value: 'ID', default: DEFAULT_ACCOUNT, meaning: "the mock account whose collections the file's are (acc_demo, acc_second or acc_volume)" },
+	{ name: 'force', default: 'off', meaning: 'replace FILE if it exists (else: refused)' },
+	{ name: 'drift-report', value: 'FILE', default: 'none', meaning: 'also write the drift report (every field that leaves the contract) as JSON' },
+];
+export const CHECK_DRIFT_FLAGS: readonly string[] = ['from', 'token', 'drift-report'];
 
 export const RECORD_USAGE = `Usage: job-signals-mock record --from URL --token T --out FILE [--account ID] [--force]
                                 [--resume | --restart] [--drift-report FILE]
   Walks an account's collections, sources, jobs and signals at its rate limit and writes
   them as a --data file; serve it with: job-signals-mock --sources 0 --data FILE. Every
   answer is checked against the contract: a report of what drifted ends the run
-${FROM_HELP}
-  --out FILE      the data file to write. The walk is kept in FILE.partial as it goes
-  --resume        continue the walk kept in FILE.partial
-  --restart       delete FILE.partial's walk and start over
-  --account ID    the mock account whose collections the file's are (default ${DEFAULT_ACCOUNT},
-                  the demo account)
-  --force         replace FILE if it exists (else: refused)
-${DRIFT_HELP}
+${usageLines(RECORD_FLAGS)}
 Exit status: 0 written, 1 the walk failed (FILE.partial kept when it holds pages: --resume
   continues it), 2 bad arguments, 3 the API refused the token, 4 written, but the answers
   drift from the contract (the records that do not fit it are left out)`;
@@ -57,14 +61,13 @@ Exit status: 0 written, 1 the walk failed (FILE.partial kept when it holds pages
 export const CHECK_DRIFT_USAGE = `Usage: job-signals-mock check-drift --from URL --token T [--drift-report FILE]
   Reads the first page of each list record walks (the collections, the first collection's
   sources, the jobs, each signal group) and reports where the answers leave the contract
-${FROM_HELP}
-${DRIFT_HELP}
+${usageLines(RECORD_FLAGS.filter(({ name }) => CHECK_DRIFT_FLAGS.includes(name)))}
 Exit status: 0 the answers fit the contract, 1 a call failed, 2 bad arguments,
   3 the API refused the token, 4 the answers drift from the contract`;
 
-const RECORD_VALUED = ['from', 'token', 'out', 'account', 'drift-report'] as const;
-const RECORD_SWITCHES = ['force', 'resume', 'restart'] as const;
-type Given = Partial<Record<(typeof RECORD_VALUED)[number], string>>;
+const RECORD_VALUED = RECORD_FLAGS.filter(({ value }) => value !== undefined).map(({ name }) => name);
+const RECORD_SWITCHES = RECORD_FLAGS.filter(({ value }) => value === undefined).map(({ name }) => name);
+type Given = Partial<Record<'from' | 'token' | 'out' | 'account' | 'drift-report', string>>;
 
 /** `env` and `nodeFlags` (process.execArgv) say whether Node's fetch sends plain http through a proxy. */
 export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): RecordFlags | 'help' {
@@ -81,7 +84,7 @@ export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv
 }
 
 export function parseCheckDriftFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): CheckDriftFlags | 'help' {
-	const read = readFlags(argv, ['from', 'token', 'drift-report'], []);
+	const read = readFlags(argv, CHECK_DRIFT_FLAGS, []);
 	if (read === 'help') return 'help';
 	const { from, token } = fromAndToken(read.given, env, nodeFlags);
 	return { from, token, driftReport: read.given['drift-report'] };
