@@ -15,7 +15,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * and n8n's reload: each failed once beside another file on the busy shared machine). A file not listed here (a new
  * one) runs alone. Listed longest first, so the two workers finish close together; measured in docs/testing.md.
  */
-const PAIRED = [
+export const PAIRED = [
 	'test/e2e/poll-trigger-durable.e2e.test.mts',
 	'test/e2e/downtime.e2e.test.mts',
 	'test/e2e/poll-trigger-queue.e2e.test.mts',

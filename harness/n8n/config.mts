@@ -19,6 +19,18 @@ export const N8N_VERSIONS: Record<string, { overrides: Record<string, string> }>
 	'1.123.81': { overrides: { xlsx: '0.18.5' } },
 };
 
+/**
+ * The e2e files that cover the three nodes (the action node's resources, the webhook trigger in regular mode, the poll
+ * trigger) and the node as an AI agent's tool: run on every tested version but the default one, which runs every e2e file.
+ */
+export const MATRIX_E2E_FILES = [
+	'test/e2e/resources.e2e.test.mts',
+	'test/e2e/trigger-regular.e2e.test.mts',
+	'test/e2e/poll-trigger.e2e.test.mts',
+	// What README says each version needs for AI agents (nothing): shown on each version.
+	'test/e2e/ai-agent.e2e.test.mts',
+];
+
 /** The version `npm start` and the e2e tests run; another is chosen with JOB_SIGNALS_N8N_VERSION (read only here). */
 export const DEFAULT_N8N_VERSION = '2.40.7';
 

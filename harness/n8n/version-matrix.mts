@@ -1,7 +1,6 @@
 /**
- * The e2e files that cover the three nodes (the action node's resources, the
- * webhook trigger in regular mode, the poll trigger) and the node as an AI agent's tool, run on every tested n8n
- * version but the default one, which `npm run test:e2e` already runs them on.
+ * `npm run test:e2e:versions`: MATRIX_E2E_FILES (config.mts) on every tested n8n version but the default one, which
+ * `npm run test:e2e` already runs them on (`.ci/run` runs both through e2e-lanes.mts instead).
  * One vitest run per version, with JOB_SIGNALS_N8N_VERSION set (each version
  * has its own cache folder, installed on first use), the versions side by side: a run mostly waits (on poll times,
  * the service's retries, n8n's starts on one core each), so two fit on two cores. Each line a run prints is prefixed
@@ -9,15 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { DEFAULT_N8N_VERSION, N8N_VERSIONS, REPO_ROOT } from './config.mts';
-
-export const MATRIX_E2E_FILES = [
-	'test/e2e/resources.e2e.test.mts',
-	'test/e2e/trigger-regular.e2e.test.mts',
-	'test/e2e/poll-trigger.e2e.test.mts',
-	// What README says each version needs for AI agents (nothing): shown on each version.
-	'test/e2e/ai-agent.e2e.test.mts',
-];
+import { DEFAULT_N8N_VERSION, MATRIX_E2E_FILES, N8N_VERSIONS, REPO_ROOT } from './config.mts';
 
 /** One version's vitest run; resolves with its summary line. */
 function runVitest(version: string): Promise<{ passed: boolean; line: string }> {

@@ -1,12 +1,15 @@
 // In a real n8n, with the package installed as a community package: one workflow per resource, executed by
-// n8n's CLI against the standalone mock over real HTTP, its output compared with the mock's own answers.
+// n8n's CLI against the standalone mock over real HTTP, its output compared with the mock's own answers. The runs
+// meant to succeed share one `n8n execute-batch` (one n8n boot); each spoiled answer gets its own `n8n execute`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../harness/n8n/config.mts';
-import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.mts';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, executeWorkflows, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.mts';
 
 let n8n: RealN8n;
+/** The runs of the workflows that must succeed, by workflow id, from one execute-batch before the tests. */
+let runs: Record<string, RunData>;
 
 const api = async (path: string) => {
 	const response = await fetch(`${n8n.mock.apiUrl}${path}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
@@ -38,15 +41,19 @@ const BAD_PAGE_CASES = [
 	{ workflow: 'e2eCollections', path: '/v2/collections', after: 0, body: 'truncated-json', names: ['Collection → Get Many'] },
 ] as const;
 
-/** The shipped example that npm start imports (Simplify, no Edit Fields), on this test's credential. */
+/**
+ * The shipped example that npm start imports (Simplify, no Edit Fields), on this test's credential, under an id with a
+ * digit (execute-batch runs no other).
+ */
 function signalsExample() {
 	const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'problem-signals.workflow.json'), 'utf8')) as { nodes: { credentials?: object }[] };
-	return { ...example, nodes: example.nodes.map((node) => (node.credentials ? { ...node, credentials: { jobSignalsApi: CREDENTIAL } } : node)) };
+	return { ...example, id: 'e2eExampleSignals', nodes: example.nodes.map((node) => (node.credentials ? { ...node, credentials: { jobSignalsApi: CREDENTIAL } } : node)) };
 }
 
 beforeAll(async () => {
 	n8n = await setUpRealN8n(['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0']);
 	await n8n.importWorkflows([...Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)), signalsExample()]);
+	runs = await executeWorkflows(n8n, ['e2eSignals', 'e2eJobSearch', 'e2eCollections', 'e2eSource', 'e2eUpload', 'e2eExampleSignals']);
 });
 
 afterAll(async () => {
@@ -55,7 +62,7 @@ afterAll(async () => {
 
 describe('the package in a real n8n', () => {
 	it('signals: every signal of a category, as the API pages them', async () => {
-		const output = nodeOutput(await executeWorkflow(n8n, 'e2eSignals'));
+		const output = nodeOutput(runs.e2eSignals);
 		const expected: unknown[] = [];
 		for (let page = 1; ; page++) {
 			const body = await api(`/signals/problems/it?direct_only=false&active_only=false&per_page=1000&page=${page}`);
@@ -67,7 +74,7 @@ describe('the package in a real n8n', () => {
 	});
 
 	it('jobs: a search limited to 150', async () => {
-		const output = nodeOutput(await executeWorkflow(n8n, 'e2eJobSearch'));
+		const output = nodeOutput(runs.e2eJobSearch);
 		const first = await api('/jobs?search=engineer&offset=0');
 		const second = await api('/jobs?search=engineer&offset=100');
 		expect(output).toEqual([...(first.data as unknown[]), ...(second.data as unknown[])].slice(0, 150));
@@ -75,12 +82,12 @@ describe('the package in a real n8n', () => {
 	});
 
 	it('collections and a source', async () => {
-		expect(nodeOutput(await executeWorkflow(n8n, 'e2eCollections'))).toEqual((await api('/collections')).data);
-		expect(nodeOutput(await executeWorkflow(n8n, 'e2eSource'))).toEqual([await api('/sources/id/src_000002')]);
+		expect(nodeOutput(runs.e2eCollections)).toEqual((await api('/collections')).data);
+		expect(nodeOutput(runs.e2eSource)).toEqual([await api('/sources/id/src_000002')]);
 	});
 
 	it('subscriber upload: valid addresses reach the account, the invalid one is reported', async () => {
-		const output = nodeOutput(await executeWorkflow(n8n, 'e2eUpload'));
+		const output = nodeOutput(runs.e2eUpload);
 		expect(output).toEqual([{ uploaded: ['e2e-one@example.com', 'e2e-two@example.com'], invalid: ['not-an-address'], duplicates: [] }]);
 		const subscribers = (await (await fetch(`${n8n.mock.appUrl}/__mock/accounts/acc_demo/subscribers`)).json()) as { data: { email: string }[] };
 		const emails = subscribers.data.map((s) => s.email);
@@ -90,7 +97,7 @@ describe('the package in a real n8n', () => {
 	});
 
 	it('the shipped signals example: simplified items, the same signals as the API', async () => {
-		const output = nodeOutput(await executeWorkflow(n8n, 'jsExampleSignals'), 'Active IT problems');
+		const output = nodeOutput(runs.e2eExampleSignals, 'Active IT problems');
 		const raw = (await api('/signals/problems/it?direct_only=true&active_only=true&per_page=50&page=1')).signals as { source_name: string }[];
 		expect(output.length).toBe(Math.min(50, raw.length));
 		expect(output.map((item) => item.company)).toEqual(raw.slice(0, 50).map((signal) => signal.source_name));
