@@ -184,9 +184,10 @@ describe('property: any body close to an envelope gets a defined answer', () => 
 	});
 });
 
+/** A valid envelope's record, when it is a signal (whatever the event type that carries it), has both levels at 1 or more. */
 function levelsAtLeastOne(body: unknown): boolean {
 	const { event_type: type, event_data: data } = body as { event_type: string; event_data: Record<string, unknown> };
-	if (type !== 'signal') return true;
+	if (WEBHOOK_EVENTS[type as keyof typeof WEBHOOK_EVENTS].carries !== 'signal') return true;
 	const level = (value: unknown) => (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' || value === null ? Number(value) : NaN);
 	return level(data.signal_severity) >= 1 && level(data.signal_match) >= 1;
 }
