@@ -48,14 +48,15 @@ describe('Output (version 3)', () => {
 		expect(description.defaultVersion).toBe(3);
 		const outputs = description.properties.filter((p) => p.name === 'output');
 		const shownFor = outputs.map((p) => `${String(p.displayOptions?.show?.resource)}:${String(p.displayOptions?.show?.operation)}`).sort();
-		// Once per operation whose own parameters have it (the operation files, listed in operations.ts), and on every one run below.
+		// Once per operation whose own parameters have it (the operation files, listed in operations.ts).
 		const withOutput = Object.entries(OPERATIONS).flatMap(([resource, operations]) =>
 			Object.entries(operations as Record<string, Operation>)
 				.filter(([, operation]) => operation.description.some((p) => p.name === 'output'))
 				.map(([operation]) => `${resource}:${operation}`),
 		);
 		expect(shownFor).toEqual(withOutput.sort());
-		for (const { parameters } of await recordOperations()) expect(shownFor).toContain(`${parameters.resource}:${parameters.operation}`);
+		// The cases below run every operation with Output: a new one fails here until recordOperations() has a run of it.
+		expect((await recordOperations()).map(({ parameters }) => `${parameters.resource}:${parameters.operation}`).sort()).toEqual(withOutput.sort());
 		for (const output of outputs) {
 			expect(output.default).toBe('simplified');
 			expect((output.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['simplified', 'raw', 'selected']);
