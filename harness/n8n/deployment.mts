@@ -202,15 +202,21 @@ export async function listExecutions(deployment: Deployment, workflowId: string)
 /**
  * Every execution of the workflow, once none is running any more, with its run data;
  * with `afterId`, only the executions after that one (ids grow) are read in full. With `unfinishedAfterMs`, after that
- * long the executions as they are, unfinished ones included, instead of an error at 180 s.
+ * long the executions as they are, unfinished ones included, instead of an error at 180 s. With `unfinishedUpTo`, an
+ * unfinished execution up to that id is not waited for (a process killed under it, which will never finish it).
  */
-export async function executionsOf(deployment: Deployment, workflowId: string, afterId?: string, options: { unfinishedAfterMs?: number } = {}): Promise<ExecutionSummary[]> {
+export async function executionsOf(
+	deployment: Deployment,
+	workflowId: string,
+	afterId?: string,
+	options: { unfinishedAfterMs?: number; unfinishedUpTo?: string } = {},
+): Promise<ExecutionSummary[]> {
 	const started = Date.now();
 	const deadline = started + 180_000;
 	for (;;) {
 		const all = await listExecutions(deployment, workflowId);
 		const executions = afterId === undefined ? all : all.filter((e) => Number(e.id) > Number(afterId));
-		const unfinished = all.filter((e) => ['new', 'running', 'waiting'].includes(e.status));
+		const unfinished = all.filter((e) => ['new', 'running', 'waiting'].includes(e.status) && (options.unfinishedUpTo === undefined || Number(e.id) > Number(options.unfinishedUpTo)));
 		if (new Set(all.map((e) => e.id)).size !== all.length) throw new Error('the executions list repeated an execution');
 		const givenUp = options.unfinishedAfterMs !== undefined && Date.now() - started > options.unfinishedAfterMs;
 		if (unfinished.length === 0 || givenUp) {
