@@ -1,5 +1,5 @@
 /** Parses the CLI flags (`--name value` or `--name=value`); anything unknown or invalid is an error. */
-import { LIMITS } from '../../contract/api';
+import { LIMITS } from './base/contract.mts';
 import { parseCorsOrigin } from './http/cors.mts';
 import { parseAllowedHosts } from './standalone/local-only.mts';
 import type { StartOptions } from './server.mts';

@@ -1,7 +1,6 @@
 /** The bodies of POST /__mock/process and POST /__mock/events. */
 import { z } from 'zod/v4';
-import { LIMITS } from '../../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
+import { LIMITS, WEBHOOK_EVENT_TYPES } from '../base/contract.mts';
 import { ALL_TYPES } from '../data/generate.mts';
 import { DEFAULT_CYCLE, type CycleSizes } from './cycle.mts';
 

@@ -32,9 +32,7 @@
  * half a cycle, and has the store merge its long lists at the end (Store.deferLists)
  * and rebuild the search index when it is due (Store.compactIndex). The draws and changes are the same as in one go, in the same order.
  */
-import { CHOICES } from '../../../contract/api';
-import type { Job, Signal, Source } from '../../../contract/schemas';
-import { unhandled, WEBHOOK_EVENTS, type WebhookEventType } from '../../../contract/events';
+import { CHOICES, type Job, type Signal, type Source, unhandled, WEBHOOK_EVENTS, type WebhookEventType } from '../base/contract.mts';
 import { ALL_TYPES, jobRef, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate.mts';
 import { DOMAIN_CHANGE_TYPE } from '../data/store.mts';
 import { TLDS } from '../data/vocabulary.mts';

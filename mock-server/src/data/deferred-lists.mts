@@ -8,7 +8,7 @@
  * Nobody reads those lists meanwhile (the cycle holds the data gate), and either
  * way gives the same order (newest first, keys unique).
  */
-import type { Signal } from '../../../contract/schemas';
+import type { Signal } from '../base/contract.mts';
 import type { Work } from '../base/work.mts';
 import { STEPS_PER_TURN } from '../base/work.mts';
 import type { StoredJob } from './model.mts';

@@ -9,8 +9,7 @@
  */
 import { Collection } from '@msw/data';
 import { z } from 'zod/v4';
-import { collectionSchema } from '../../../contract/schemas';
-import type { Job, Signal, Source } from '../../../contract/schemas';
+import { collectionSchema, type Job, type Signal, type Source } from '../base/contract.mts';
 import { passesAccountFilters, type Account, type Dataset, type StoredCollection, type StoredJob, type Subscriber } from './model.mts';
 import { JobIndex, lowerTag } from '../search/job-index.mts';
 import type { SearchScope } from '../search/job-search.mts';

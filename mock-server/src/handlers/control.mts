@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../base/contract.mts';
 import { faultsBodySchema, type Faults } from '../http/faults.mts';
 import { parseJsonBody } from '../http/body.mts';
 import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../http/journal.mts';

@@ -7,8 +7,7 @@
  * themselves are webhooks/'s; the delivery log is a control route (control.mts).
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { LIMITS } from '../../../contract/api';
-import { webhookSettingInputSchema } from '../../../contract/schemas';
+import { LIMITS, webhookSettingInputSchema } from '../base/contract.mts';
 import { parseJsonBody } from '../http/body.mts';
 import { apiError } from '../http/respond.mts';
 import { appRoute, authenticate, type AppCall, type HandlerContext } from '../http/route.mts';

@@ -14,7 +14,7 @@
  * when read.
  */
 import { z } from 'zod/v4';
-import { LIMITS } from '../../../contract/api';
+import { LIMITS } from '../base/contract.mts';
 import type { Account } from '../data/model.mts';
 
 export interface JournalEntry {

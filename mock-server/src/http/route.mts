@@ -10,8 +10,7 @@
  * `strictQuery` a 400 where any bad query parameter is one.
  */
 import { http, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
-import { ENDPOINTS, type EndpointName } from '../../../contract/endpoints';
+import { API_VERSION_SEGMENT, CHOICES, type EndpointName, ENDPOINTS } from '../base/contract.mts';
 import type { Account } from '../data/model.mts';
 import type { Store } from '../data/store.mts';
 import type { DataGate } from '../cycles/cycle-work.mts';

@@ -7,8 +7,7 @@
  * what the service has, while a test suite can generate a typed client of the control API from this one.
  */
 import { z } from 'zod/v4';
-import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
-import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
+import { apiErrorSchema, jobSchema, LIMITS, MOCK_CONTROL_PATHS, signalSchema } from '../base/contract.mts';
 import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-request.mts';
 import { faultsBodySchema, listedFaultRuleSchema } from '../http/faults.mts';
 import { adminErrorSchema } from '../wiremock/admin-error.mts';

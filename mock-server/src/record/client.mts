@@ -6,7 +6,7 @@
  * at most MAX_REDIRECTS in a row; fetch itself would follow one to a sub-domain with the token.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { getFollowingSameOrigin, MAX_REDIRECTS, shownUrl } from '../../../contract/token-transport';
+import { getFollowingSameOrigin, MAX_REDIRECTS, shownUrl } from '../base/contract.mts';
 import type { Pacing, Pause } from './pacing.mts';
 
 /** One call's answer must arrive within this. */

@@ -1,5 +1,5 @@
 /** `job-signals-mock record`'s and `check-drift`'s flags (`--name value` or `--name=value`) and usage; anything unknown or invalid is an error. */
-import { shownUrl, tokenRoute } from '../../../contract/token-transport';
+import { shownUrl, tokenRoute } from '../base/contract.mts';
 import type { CheckpointMode } from './checkpoint.mts';
 
 /** Where the token is read from when `--token` is not given (a command line is visible to every local user in `ps`). */

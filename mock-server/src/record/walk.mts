@@ -13,11 +13,15 @@
  * checkpoint by applying its pages again.
  */
 import { z } from 'zod/v4';
-import { CURSOR_PARAMS, LIMITS } from '../../../contract/api';
-import { SIGNAL_GROUPS } from '../../../contract/hierarchy';
 import {
-	collectionsEnvelopeSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, sourcesEnvelopeSchema,
-} from '../../../contract/schemas';
+	collectionsEnvelopeSchema,
+	CURSOR_PARAMS,
+	jobSearchEnvelopeSchema,
+	LIMITS,
+	SIGNAL_GROUPS,
+	signalsEnvelopeSchema,
+	sourcesEnvelopeSchema,
+} from '../base/contract.mts';
 
 export type PageRequest =
 	| { list: 'collections' }

@@ -17,7 +17,7 @@
  * otherwise the index answers a superset (no exclusion subtracted) and the
  * exact check (search/expression.mts `matches`) decides on those jobs alone.
  */
-import type { Job } from '../../../contract/schemas';
+import type { Job } from '../base/contract.mts';
 import type { Expression } from './expression.mts';
 import { Postings } from './postings.mts';
 import type { Work } from '../base/work.mts';

@@ -5,7 +5,7 @@
  * position. Restoring happens before the listeners are attached, so nothing
  * restored is written again.
  */
-import { jobSchema, signalSchema, sourceSchema, webhookSettingSchema, type Job, type WebhookSetting } from '../../../contract/schemas';
+import { jobSchema, signalSchema, sourceSchema, webhookSettingSchema, type Job, type WebhookSetting } from '../base/contract.mts';
 import type { StoredJob, Subscriber } from '../data/model.mts';
 import { placeText, searchText } from '../data/generate.mts';
 import type { Store } from '../data/store.mts';
