@@ -27,7 +27,7 @@ import { webhookHandlers } from './handlers/webhooks.mts';
 import { resolveOptions, type MockServiceOptions } from './options.mts';
 import { Processor, seedSerial, type ChosenChange, type CycleSizes } from './cycles/cycle.mts';
 import { cycleSizes } from './cycles/control-bodies.mts';
-import { DataGate } from './cycles/cycle-work.mts';
+import { DataGate } from './data/data-gate.mts';
 import { Work } from './base/work.mts';
 import { attachState } from './state/attach-state.mts';
 import { createWebhooks, type CycleEvent } from './webhooks/index.mts';

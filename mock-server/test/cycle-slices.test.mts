@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
-import { WRITES_PER_TURN } from '../src/cycles/cycle-work.mts';
+import { WRITES_PER_TURN } from '../src/data/data-gate.mts';
 import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/events';

@@ -27,8 +27,8 @@
  *
  * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
  * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
- * turn: cycle-work.mts) and the cycle gives the loop up once a turn's share is
- * spent; the caller holds the data gate (DataGate, cycle-work.mts) so that no reader sees
+ * turn: data/data-gate.mts) and the cycle gives the loop up once a turn's share is
+ * spent; the caller holds the data gate (DataGate, data/data-gate.mts) so that no reader sees
  * half a cycle, and has the store merge its long lists at the end (Store.deferLists)
  * and rebuild the search index when it is due (Store.compactIndex). The draws and changes are the same as in one go, in the same order.
  */
@@ -41,7 +41,7 @@ import { Random } from '../data/random.mts';
 import type { Store } from '../data/store.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
 import type { Work } from '../base/work.mts';
-import { READ_STEPS, WRITE_STEPS } from './cycle-work.mts';
+import { READ_STEPS, WRITE_STEPS } from '../data/data-gate.mts';
 
 export interface CycleSizes {
 	created: number;

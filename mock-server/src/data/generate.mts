@@ -91,6 +91,9 @@ export function generateDataset(sizes: DataSizes): Dataset {
 	};
 }
 
+/** The mock's fixed accounts' ids (the tokens play no part in them): a clone of any other account would not load. */
+export const ACCOUNT_IDS: readonly string[] = makeAccounts('').map((account) => account.account_id);
+
 function makeAccounts(demoToken: string): Account[] {
 	return [
 		{ account_id: 'acc_demo', organization_id: 'org_demo', name: 'Demo account', token: demoToken, job_tags: ['remote', 'full-time'], job_board: true, filters: { regions: [] } },

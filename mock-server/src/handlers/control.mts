@@ -23,7 +23,7 @@ import { MAX_LOG_ENTRIES, type DeliveryLogEntry } from '../webhooks/delivery-eng
 import type { CycleEvent } from '../webhooks/envelope.mts';
 import type { MockClock } from '../base/clock.mts';
 import { clockRoutes } from '../clock/clock-routes.mts';
-import { receiverKnobRoutes, type ReceiverKnobs } from './receiver-knobs.mts';
+import { receiverKnobRoutes, type ReceiverKnobs } from '../receiver-knobs/routes.mts';
 
 export interface ControlActions extends ReceiverKnobs {
 	clock: MockClock;
@@ -157,7 +157,7 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 	];
 }
 
-/** Testing a webhook receiver: the receiver knobs and the clock (their bodies and answers: receiver-knobs.mts, clock-routes.mts). */
+/** Testing a webhook receiver: the receiver knobs and the clock (their bodies and answers: receiver-knobs/, clock/). */
 function knobAndClockHandlers(actions: ControlActions): HttpHandler[] {
 	const path = (p: string) => `*${p}`;
 	const knobs = receiverKnobRoutes(actions);

@@ -13,7 +13,7 @@ import { http, type HttpHandler } from 'msw';
 import { API_VERSION_SEGMENT, CHOICES, type EndpointName, ENDPOINTS } from '../base/contract.mts';
 import type { Account } from '../data/model.mts';
 import type { Store } from '../data/store.mts';
-import type { DataGate } from '../cycles/cycle-work.mts';
+import type { DataGate } from '../data/data-gate.mts';
 import type { Faults } from './faults.mts';
 import { captureBody, type Journal } from './journal.mts';
 import { knownQueryParameters, unknownQueryMessage, unknownQueryParameters } from './query.mts';

@@ -19,7 +19,7 @@ import { MAX_KEPT_ENVELOPES } from '../webhooks/kept-envelopes.mts';
 import { MAX_JOURNAL_READ } from '../http/journal.mts';
 import { PAGE_PATH } from '../page/page.mts';
 import { ROOT_PATH } from '../page/root.mts';
-import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
+import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../receiver-knobs/bodies.mts';
 import {
 	accountsAnswerSchema,
 	clockAnswerSchema,

@@ -9,8 +9,7 @@
 import { rmSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { generateDataset } from '../data/generate.mts';
-import { DEFAULT_OPTIONS } from '../options.mts';
+import { ACCOUNT_IDS } from '../data/generate.mts';
 import { Checkpoint, CheckpointError } from './checkpoint.mts';
 import { writeClone } from './clone-file.mts';
 import { ApiClient, RecordError } from './client.mts';
@@ -157,10 +156,8 @@ async function folderProblem(path: string, flag: string): Promise<string | undef
 	return undefined;
 }
 
-/** The mock's accounts are fixed (data/generate.mts): a clone for any other would not load. */
 function accountProblem(account: string): string | undefined {
-	const accounts = generateDataset({ ...DEFAULT_OPTIONS, sources: 0 }).accounts.map((a) => a.account_id);
-	return accounts.includes(account) ? undefined : `--account ${account} is not one of the mock's accounts (${accounts.join(', ')})`;
+	return ACCOUNT_IDS.includes(account) ? undefined : `--account ${account} is not one of the mock's accounts (${ACCOUNT_IDS.join(', ')})`;
 }
 
 async function main(): Promise<number> {
