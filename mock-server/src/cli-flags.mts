@@ -88,7 +88,7 @@ export const USAGE = `Usage: job-signals-mock [flags]
   --max-body-bytes N  request body limit, checked while reading: 413 above it (default ${LIMITS.maxRequestBodyBytes})
   --state-dir DIR   keep every change (webhook settings, subscribers, cycles, faults,
                     delivery log) in DIR/state.sqlite and restore it on start (default: memory only)
-  --cycle-interval S  run a processing cycle every S seconds (default 0: only POST /__mock/process)
+  --cycle-interval S  run a cycle every S seconds (default 0: only POST /__mock/process)
   --max-queued-deliveries N  webhook deliveries queued at once, all accounts (default ${DEFAULT_MAX_QUEUED});
                     more are logged as not_sent in GET /__mock/deliveries
   --max-queued-deliveries-per-account N  the same, per account (default ${DEFAULT_MAX_QUEUED_PER_ACCOUNT})

@@ -1,5 +1,5 @@
 /**
- * Processing (what the service does every ~6 hours): some jobs are created,
+ * A cycle (what the service does every ~6 hours): some jobs are created,
  * some updated (a title change: updated_at moves), some deleted (deleted_at
  * set on the event's job), new signals appear, and (when asked) sources move
  * to a new domain. A cycle does several of each; `one` does a single chosen
@@ -73,10 +73,10 @@ export interface ChosenChange {
 export class UnknownRecord extends Error {}
 
 /**
- * Where the processor stands. A state folder saves it with each change, so a
+ * Where the cycle runner stands. A state folder saves it with each change, so a
  * restarted mock neither hands out an id twice nor repeats the same changes.
  */
-export interface ProcessorPosition {
+export interface CyclePosition {
 	jobSerial: number;
 	signalSerial: number;
 	lastTime: number;
@@ -96,7 +96,7 @@ export interface CreatedBounds {
 
 type SignalKey = Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>;
 
-export class Processor {
+export class CycleRunner {
 	private random: Random;
 	private jobSerial: number;
 	private signalSerial: number;
@@ -110,7 +110,7 @@ export class Processor {
 		seed: number,
 		private readonly nowSeconds: () => number,
 		private readonly bounds: CreatedBounds,
-		saved?: ProcessorPosition,
+		saved?: CyclePosition,
 	) {
 		this.random = new Random(saved?.random ?? seed ^ 0x5eed);
 		this.jobSerial = saved?.jobSerial ?? bounds.seedJobs;
@@ -125,7 +125,7 @@ export class Processor {
 		}
 	}
 
-	position(): ProcessorPosition {
+	position(): CyclePosition {
 		return { jobSerial: this.jobSerial, signalSerial: this.signalSerial, lastTime: this.lastTime, random: this.random.position };
 	}
 

@@ -129,7 +129,7 @@ export class JobIndex {
 	/**
 	 * Forgets a deleted job. Its serial stays in the word lists: no account's job list
 	 * holds it any more, so a search never reaches it, and taking it out would scan
-	 * lists of up to 100,000 serials per word (~10 ms per processing cycle).
+	 * lists of up to 100,000 serials per word (~10 ms per cycle).
 	 */
 	remove(job: StoredJob): void {
 		this.serialById.delete(job.job.job_id);

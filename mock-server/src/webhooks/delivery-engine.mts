@@ -1,5 +1,5 @@
 /**
- * The webhook delivery engine: turns a processing cycle's events into
+ * The webhook delivery engine: turns a cycle's events into
  * envelopes for every setting that asked for that event type, sends them
  * spaced like the service does, retries failures with exponential backoff,
  * and logs every attempt. Every duration is multiplied by `timeScale` so tests
