@@ -2,6 +2,7 @@
  * The house's rules (docs/architecture.md), held to the imports the code really has:
  * read from every source file of the checkout by harness/import-graph.mts.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importGraph, type ImportEdge } from '../harness/import-graph.mts';
@@ -23,7 +24,7 @@ const roomIn = (root: string) => (file: string) => (under(root)(file) ? file.spl
  */
 const MOCK_FLOORS = [
 	{ floor: 'entry points', rooms: ['index.mts', 'contract.mts', 'cli.mts', 'cli-main.mts', 'cli-flags.mts', 'server.mts', 'service.mts', 'options.mts'], holds: 'the package entries (tsup), the CLI, the standalone server, the in-process service and its options' },
-	{ floor: 'features', rooms: ['handlers', 'clock', 'receiver-knobs', 'cycles', 'wiremock', 'record', 'page', 'openapi', 'state', 'standalone'], holds: 'one folder a feature: the service API routes, the clock routes, the receiver knobs, processing cycles, the WireMock API, the account recorder, the page, the OpenAPI documents, the state folder, Node HTTP plumbing' },
+	{ floor: 'features', rooms: ['handlers', 'clock', 'receiver-knobs', 'cycles', 'wiremock', 'clone', 'page', 'openapi', 'state', 'standalone'], holds: "one folder a feature: the service API routes, the clock routes, the receiver knobs, cycles, the WireMock API, the account clone (the CLI's `record`), the page, the OpenAPI documents, the state folder, Node HTTP plumbing" },
 	{ floor: 'core', rooms: ['http', 'data', 'search', 'webhooks'], holds: 'request handling shared by every route, the stateful data, the job search index, webhook delivery' },
 	{ floor: 'base', rooms: ['base', 'package-version.mts'], holds: "the clock, the Node check, the event-loop slicer, the mock's version, and the door to contract/ (base/contract.mts)" },
 ] as const;
@@ -74,6 +75,12 @@ describe('the import rules of the house', () => {
 		expect(offenders(under(MOCK_SRC), under('contract')).filter((edge) => ![MOCK_CONTRACT_DOOR, MOCK_PUBLIC_CONTRACT].some((door) => edge.startsWith(`${door} ->`)))).toEqual([]);
 		expect(offenders(under(MOCK_SRC), (file) => file === MOCK_PUBLIC_CONTRACT).filter((edge) => !edge.startsWith(`${MOCK_SRC}/index.mts ->`))).toEqual([]);
 		expect(edges.filter(({ to }) => to === MOCK_CONTRACT_DOOR).length).toBeGreaterThan(40);
+	});
+
+	it("docs/architecture.md's floor map of the mock is this file's MOCK_FLOORS, row for row", () => {
+		const room = (name: string) => (name.includes('.') ? `\`${name}\`` : `\`${name}/\``);
+		const table = ['| floor | rooms (in `mock-server/src/`) | holds |', '| --- | --- | --- |', ...MOCK_FLOORS.map(({ floor, rooms, holds }) => `| ${floor} | ${rooms.map(room).join(' ')} | ${holds} |`)].join('\n');
+		expect(readFileSync(resolve(import.meta.dirname, '../docs/architecture.md'), 'utf8')).toContain(table);
 	});
 
 	it('the mock package stands alone: nothing in mock-server/ (its source, tests, benchmarks, scripts) imports anything of the repository but mock-server/ and contract/', () => {

@@ -122,7 +122,7 @@ describe('the service on a frozen clock (in-process)', () => {
 	const control = (path: string, method = 'GET', body?: unknown) => call(path, { base: APP_URL, token: null, method, body });
 	const eventsSchema = z.object({ events: z.array(z.object({ account_id: z.string(), event_type: z.string(), event_data: z.record(z.string(), z.unknown()) })) });
 
-	/** A receiver that records each envelope and answers the status `statusFor` picks (attempt number, from 1). */
+	/** A receiver that keeps each envelope and answers the status `statusFor` picks (attempt number, from 1). */
 	async function receiver(statusFor: (attempt: number) => number = () => 200) {
 		const bodies: Array<z.infer<typeof webhookEventSchema>> = [];
 		const started = await startReceiver((_request, body, response) => {

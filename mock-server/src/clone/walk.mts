@@ -1,5 +1,5 @@
 /**
- * What the recorder calls, in which order, and what each answer tells it: the account's collections
+ * What the clone walk calls, in which order, and what each answer tells it: the account's collections
  * (one call), then every list at its largest page, so the walk makes the fewest calls:
  * - the sources of each collection: cursor pages of 100 (`cursor_source_id`; the API takes no page size);
  * - the account's jobs: job search without filters (all the account's jobs, the ones its own filters
