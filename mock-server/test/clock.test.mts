@@ -6,7 +6,7 @@ import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSchema, signalSchema, sourceSchema, webhookEventSchema, webhookSettingSchema } from '../../contract/schemas';
 import { MAX_CLOCK_MS, MockClock } from '../src/base/clock.mts';
-import { MAX_ADVANCE_MS } from '../src/clock/clock-request.mts';
+import { MAX_ADVANCE_MS } from '../src/clock/clock-body.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { createMockService } from '../src/service.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SMALL, useMock } from './harness.mts';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod/v4';
 import { apiErrorSchema, jobSchema, LIMITS, MOCK_CONTROL_PATHS, signalSchema } from '../base/contract.mts';
-import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-request.mts';
+import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-body.mts';
 import { faultsBodySchema, listedFaultRuleSchema } from '../http/faults.mts';
 import { adminErrorSchema } from '../wiremock/admin-error.mts';
 import { healthAnswerSchema, versionAnswerSchema } from '../wiremock/health.mts';
