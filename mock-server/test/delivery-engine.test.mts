@@ -37,7 +37,7 @@ async function receiver(answer: Answer) {
 	return started;
 }
 
-/** Records each body and answers with the status the test picks for that attempt number. */
+/** Keeps each body and answers with the status the test picks for that attempt number. */
 function keeping(statusFor: (attempt: number, body: unknown) => number | Promise<number>) {
 	const bodies: unknown[] = [];
 	const answer: Answer = async (_request, body, response) => {
