@@ -263,7 +263,7 @@ export function describeExactlyOnce(mode: Mode): void {
 				sent += events.filter((e) => e.account_id === 'acc_demo').length;
 			}
 			expect(sent).toBeGreaterThan(5);
-			console.log(`[measured] ${mode} mode: 2 processing cycles sent ${sent} events to each of the ${urls.length} registered URLs`);
+			console.log(`[measured] ${mode} mode: 2 cycles sent ${sent} events to each of the ${urls.length} registered URLs`);
 
 			type Delivery = { webhook_event_id: string; outcome: string; url: string };
 			const deadline = Date.now() + 240_000;
@@ -350,7 +350,7 @@ export function describeExactlyOnce(mode: Mode): void {
 					},
 				).then(() => Date.now() - flooded);
 
-				// Beside it, the service's real events: processing cycles until 100 or more went to this account.
+				// Beside it, the service's real events: cycles until 100 or more went to this account.
 				let sent = 0;
 				while (sent < 100) {
 					const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ created: 20, updated: 5, deleted: 5, signals: 20 }) });
