@@ -139,7 +139,7 @@ export const CHOICES = {
 	 */
 	movedDomainStatus: 404,
 	/**
-	 * Processing cycles: a signal whose jobs_list jobs have all been deleted turns `inactive` (it stays
+	 * Cycles: a signal whose jobs_list jobs have all been deleted turns `inactive` (it stays
 	 * listed; `active_only=false` shows it), with no webhook event; a domain move updates the jobs'
 	 * `url_source` and `updated_at` without job_updated events (one `domain-url-change` signal event).
 	 */

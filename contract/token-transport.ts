@@ -1,6 +1,6 @@
 /**
  * Where a token may travel: the one rule of both senders of a token, the nodes
- * (nodes/shared/transport/) and the mock's `record` command (mock-server/src/record/).
+ * (nodes/shared/transport/) and the mock's `record` command (mock-server/src/clone/).
  * Pure (URLs in, verdicts out); each sender words its own messages.
  *
  * - Over https:// to any host; over plain http:// only to this machine: 127.0.0.0/8,

@@ -2,6 +2,7 @@
  * The house's rules (docs/architecture.md), held to the imports the code really has:
  * read from every source file of the checkout by harness/import-graph.mts.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importGraph, type ImportEdge } from '../harness/import-graph.mts';
@@ -16,6 +17,27 @@ const NODE_FOLDERS = ['nodes/JobSignals', 'nodes/JobSignalsTrigger', 'nodes/JobS
 const MOCK_PACKAGE = 'job-signals-mock-server';
 /** A file's folder directly inside `root`, or the file itself when it lies in `root` (undefined outside it). */
 const roomIn = (root: string) => (file: string) => (under(root)(file) ? file.split('/').slice(0, root.split('/').length + 1).join('/') : undefined);
+
+/**
+ * The mock's floors, top down: docs/architecture.md shows this list as its floor map (the last case below holds the two the same).
+ * A room is a folder of mock-server/src/ or a file directly in it; a file may import its own floor and those below.
+ */
+const MOCK_FLOORS = [
+	{ floor: 'entry points', rooms: ['index.mts', 'contract.mts', 'cli.mts', 'cli-main.mts', 'cli-flags.mts', 'server.mts', 'service.mts', 'options.mts'], holds: 'the package entries (tsup), the CLI, the standalone server, the in-process service and its options' },
+	{ floor: 'features', rooms: ['handlers', 'clock', 'receiver-knobs', 'cycles', 'wiremock', 'clone', 'page', 'openapi', 'state', 'standalone'], holds: "one folder a feature: the service API routes, the clock routes, the receiver knobs, cycles, the WireMock API, the account clone (the CLI's `record`), the page, the OpenAPI documents, the state folder, Node HTTP plumbing" },
+	{ floor: 'core', rooms: ['http', 'data', 'search', 'webhooks'], holds: 'request handling shared by every route, the stateful data, the job search index, webhook delivery' },
+	{ floor: 'base', rooms: ['base', 'package-version.mts'], holds: "the clock, the Node check, the event-loop slicer, the mock's version, and the door to contract/ (base/contract.mts)" },
+] as const;
+const MOCK_CONTRACT_DOOR = 'mock-server/src/base/contract.mts';
+/** The package's public `/contract` entry: a door out for other projects, which re-exports contract/index as published. */
+const MOCK_PUBLIC_CONTRACT = 'mock-server/src/contract.mts';
+const MOCK_SRC = 'mock-server/src';
+/** The floor (0 = top) of a file of mock-server/src/, or undefined when its room is on no floor. */
+const floorOf = (file: string): number | undefined => {
+	const room = roomIn(MOCK_SRC)(file)?.slice(MOCK_SRC.length + 1);
+	const floor = MOCK_FLOORS.findIndex(({ rooms }) => (rooms as readonly string[]).includes(room ?? ''));
+	return floor < 0 ? undefined : floor;
+};
 
 describe('the import rules of the house', () => {
 	it('reads every import, of .mts files and through package names too (a rule over unread imports would hold by accident)', () => {
@@ -40,6 +62,25 @@ describe('the import rules of the house', () => {
 
 	it('the mock stands on the contract and itself: its shipped src/ imports nothing else', () => {
 		expect(offenders(under('mock-server/src'), (file) => !anyOf('mock-server/src', 'contract')(file))).toEqual([]);
+	});
+
+	it("every file of the mock's src/ lies on one of its floors, and none imports up a floor (entry points, features, core, base)", () => {
+		const mockFiles = [...new Set(edges.flatMap(({ from, to }) => [from, to]))].filter(under(MOCK_SRC));
+		expect(mockFiles.filter((file) => floorOf(file) === undefined)).toEqual([]);
+		const upward = edges.filter(({ from, to }) => under(MOCK_SRC)(from) && under(MOCK_SRC)(to) && floorOf(to)! < floorOf(from)!);
+		expect(upward.map(({ from, to }) => `${from} (${MOCK_FLOORS[floorOf(from)!].floor}) -> ${to} (${MOCK_FLOORS[floorOf(to)!].floor})`)).toEqual([]);
+	});
+
+	it(`the mock reaches contract/ through one door, ${MOCK_CONTRACT_DOOR}; only the public /contract entry re-exports it outward, and nothing in src/ but index.mts imports that entry`, () => {
+		expect(offenders(under(MOCK_SRC), under('contract')).filter((edge) => ![MOCK_CONTRACT_DOOR, MOCK_PUBLIC_CONTRACT].some((door) => edge.startsWith(`${door} ->`)))).toEqual([]);
+		expect(offenders(under(MOCK_SRC), (file) => file === MOCK_PUBLIC_CONTRACT).filter((edge) => !edge.startsWith(`${MOCK_SRC}/index.mts ->`))).toEqual([]);
+		expect(edges.filter(({ to }) => to === MOCK_CONTRACT_DOOR).length).toBeGreaterThan(40);
+	});
+
+	it("docs/architecture.md's floor map of the mock is this file's MOCK_FLOORS, row for row", () => {
+		const room = (name: string) => (name.includes('.') ? `\`${name}\`` : `\`${name}/\``);
+		const table = ['| floor | rooms (in `mock-server/src/`) | holds |', '| --- | --- | --- |', ...MOCK_FLOORS.map(({ floor, rooms, holds }) => `| ${floor} | ${rooms.map(room).join(' ')} | ${holds} |`)].join('\n');
+		expect(readFileSync(resolve(import.meta.dirname, '../docs/architecture.md'), 'utf8')).toContain(table);
 	});
 
 	it('the mock package stands alone: nothing in mock-server/ (its source, tests, benchmarks, scripts) imports anything of the repository but mock-server/ and contract/', () => {

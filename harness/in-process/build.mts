@@ -1,7 +1,7 @@
 /**
  * The pieces of a workflow as n8n stores them: a node with every parameter
  * default filled in (as the editor saves it) and references to its
- * credentials, and the workflow record the lifecycle hooks are given.
+ * credentials, and the workflow data the lifecycle hooks are given.
  */
 import type { ICredentialDataDecryptedObject, IConnections, INode, INodeParameters, IWorkflowBase } from 'n8n-workflow';
 import { latestVersion, type Packages } from './packages.mts';

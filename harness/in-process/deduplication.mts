@@ -1,7 +1,7 @@
 /**
  * A stand-in for the deduplication store the n8n server gives n8n-core
  * (`DataDeduplicationService.init`, backed by its processed_data table): per
- * workflow and scope, the values recorded, in mode "entries" only: new values
+ * workflow and scope, the values stored, in mode "entries" only: new values
  * appended in the order given, the last `maxEntries` kept, as n8n 2.40.7's
  * DeduplicationHelper does (it stores an md5 of each value, which changes
  * nothing here). One store per test process, as all n8n processes share one database.
@@ -9,7 +9,7 @@
 import type { DeduplicationItemTypes, DeduplicationScope, ICheckProcessedContextData, ICheckProcessedOptions, IDataDeduplicator } from 'n8n-workflow';
 import { coreRuntime } from './runtime.mts';
 
-const recorded = new Map<string, string[]>();
+const stored = new Map<string, string[]>();
 
 const keyOf = (scope: DeduplicationScope, context: ICheckProcessedContextData) =>
 	JSON.stringify([context.workflow.id, scope === 'node' ? (context.node?.id ?? '') : '']);
@@ -22,7 +22,7 @@ const store: IDataDeduplicator = {
 	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope, context, options) {
 		entriesOnly(options);
 		const key = keyOf(scope, context);
-		const values = recorded.get(key) ?? [];
+		const values = stored.get(key) ?? [];
 		// A set beside the list only to look up fast: what is kept, and in what order, is the list's.
 		const held = new Set(values);
 		const output = { new: [] as DeduplicationItemTypes[], processed: [] as DeduplicationItemTypes[] };
@@ -35,12 +35,12 @@ const store: IDataDeduplicator = {
 				held.add(String(item));
 			}
 		}
-		recorded.set(key, options.maxEntries ? values.slice(-options.maxEntries) : values);
+		stored.set(key, options.maxEntries ? values.slice(-options.maxEntries) : values);
 		return output;
 	},
 	async getProcessedDataCount(scope, context, options) {
 		entriesOnly(options);
-		return recorded.get(keyOf(scope, context))?.length ?? 0;
+		return stored.get(keyOf(scope, context))?.length ?? 0;
 	},
 	async removeProcessed() {
 		throw new Error('removeProcessed is not in the harness');

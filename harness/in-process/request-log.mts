@@ -1,5 +1,5 @@
 /**
- * Wraps a list of msw handlers in one handler that records every request the
+ * Wraps a list of msw handlers in one handler that logs every request the
  * mock answers and the status it answered with, then returns that answer.
  * Works the same under setupServer (in-process) and behind the standalone
  * server (the benchmark), so requests and 429s are counted by the mock.

@@ -56,7 +56,7 @@ export interface LaneRun {
 	passed: Record<string, unknown>[];
 	/** n8n's measure of Keep New's run, in ms (its `executionTime`). */
 	keepNewMs: number;
-	/** The execution's start to end, in ms, as n8n recorded it. */
+	/** The execution's start to end, in ms, as n8n logged it. */
 	executionMs: number;
 }
 

@@ -45,7 +45,7 @@ export function packAndInstallPackage(userFolder: string): void {
  * Installs the tarball the way n8n 2.40 installs a community package
  * (CommunityPackagesService): extracted into `<userFolder>/.n8n/nodes/node_modules/<name>`,
  * its dev, peer and optional dependencies dropped from its package.json, then
- * `npm install` there with n8n's flags, and the package recorded in the nodes
+ * `npm install` there with n8n's flags, and the package noted in the nodes
  * folder's package.json. n8n then loads it as `n8n-nodes-job-signals.jobSignals`.
  */
 function installPackage(userFolder: string, tarball: string): void {

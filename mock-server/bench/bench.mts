@@ -5,7 +5,7 @@
  * with a bare node:http server that answers the same precomputed bytes (the
  * ceiling on this machine). Then responsiveness: 50 clients each sending a
  * search no one sent before (none cached) next to 50 clients sending one
- * cached search, and processing cycles, each with the longest the mock's
+ * cached search, and cycles, each with the longest the mock's
  * event loop was held (monitorEventLoopDelay in the mock).
  * The mock and the bare server each run in their own process, so the load
  * generator here does not share their event loop.
@@ -182,7 +182,7 @@ const isSearchPage = (body: string) => {
 	return Array.isArray(page.data) && typeof page.metrics?.count_jobs === 'number' ? undefined : 'not a search page';
 };
 
-/** Distinct and cached searches with SEARCH_CLIENTS clients, then CYCLES processing cycles one after another; a table row each. */
+/** Distinct and cached searches with SEARCH_CLIENTS clients, then CYCLES cycles one after another; a table row each. */
 async function measureResponsiveness(mock: ChildProcess, base: string, auth: Record<string, string>, cachedPath: string, cachedBytes: number): Promise<string[]> {
 	const loopDuring = async <T,>(run: () => Promise<T>): Promise<{ result: T; loop: Extract<Message, { kind: 'loop' }> }> => {
 		mock.send({ kind: 'loop-reset' } satisfies Message);

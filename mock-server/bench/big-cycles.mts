@@ -1,5 +1,5 @@
 /**
- * Normal clients beside processing cycles of the allowed maximum (1,000 changes
+ * Normal clients beside cycles of the allowed maximum (1,000 changes
  * of each kind, POST /__mock/process back to back), for one or more builds of
  * the mock side by side in one run (before and after a change):
  *

@@ -1,5 +1,5 @@
 /**
- * CPU time of the usual processing cycle at the default data size (100,000
+ * CPU time of the usual cycle at the default data size (100,000
  * jobs), called in-process as the --cycle-interval timer calls it, for one or
  * more builds of the mock side by side in one run (before and after a change):
  *

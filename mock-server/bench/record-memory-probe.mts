@@ -1,7 +1,7 @@
 /**
  * Loaded into a `record` process with `node --expose-gc --import <this file>`: every
  * RECORD_PROBE_EVERY_MS (default 500) a full collection, then the heap in use, alone and with the
- * array buffers (typed arrays and Buffers live outside V8's heap: src/record/id-set.mts's table is
+ * array buffers (typed arrays and Buffers live outside V8's heap: src/clone/id-set.mts's table is
  * one), and at exit the largest of each (the most the process held at once: what a walk keeps,
  * not garbage not yet collected) and the peak RSS, as JSON into the file RECORD_PROBE_OUT. Node 24 runs this file as
  * it is; it imports no mock code.

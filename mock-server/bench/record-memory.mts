@@ -1,5 +1,5 @@
 /**
- * `record`'s memory on a large account: the built CLI records the demo account of a mock serving
+ * `record`'s memory on a large account: the built CLI clones the demo account of a mock serving
  * the generated data set with JOBS jobs (default 1,000,000; 2,000 sources, SIGNALS signals, no rate
  * limit), and of one with a hundredth of the jobs, side by side in one run. Each `record` runs with
  * bench/record-memory-probe.mts: its peak heap after full collections (sampled each second; alone,

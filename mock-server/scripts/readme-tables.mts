@@ -1,6 +1,6 @@
 /**
  * The reference tables of mock-server/README.md, written from the code that defines what they list: the CLI's
- * flags (src/cli-flags.mts), record's (src/record/flags.mts), the control routes (the control API's OpenAPI
+ * flags (src/cli-flags.mts), record's (src/clone/flags.mts), the control routes (the control API's OpenAPI
  * document, src/openapi/control-document.mts), and WireMock's admin routes, served (src/wiremock/served-routes.mts,
  * checked against the routes the admin router registers) and not served (src/wiremock/not-served-routes.mts).
  *
@@ -10,7 +10,7 @@
  */
 import { FLAGS } from '../src/cli-flags.mts';
 import { openApiControlDocument } from '../src/openapi/control-document.mts';
-import { CHECK_DRIFT_FLAGS, RECORD_FLAGS } from '../src/record/flags.mts';
+import { CHECK_DRIFT_FLAGS, RECORD_FLAGS } from '../src/clone/flags.mts';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../src/server.mts';
 import { createMockService } from '../src/service.mts';
 import { ADMIN_PREFIX } from '../src/wiremock/admin-routes.mts';

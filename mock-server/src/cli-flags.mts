@@ -3,7 +3,7 @@
  * `--help` (USAGE) and the README's flag table (written by mock-server/scripts/readme-tables.mts) are made from it,
  * and the parser reads it. Anything unknown or invalid is an error.
  */
-import { LIMITS } from '../../contract/api';
+import { LIMITS } from './base/contract.mts';
 import { parseCorsOrigin } from './http/cors.mts';
 import { parseAllowedHosts } from './standalone/local-only.mts';
 import { DEFAULT_HOST, DEFAULT_PORT, type StartOptions } from './server.mts';

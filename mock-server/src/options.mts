@@ -16,7 +16,7 @@ export interface MockServiceOptions {
 	timeScale?: number;
 	/** A folder that keeps every change across restarts (see state/state-folder.mts); null keeps state in memory only. */
 	stateDir?: string | null;
-	/** Seconds between processing cycles run on a timer; 0 runs none (cycles only through POST /__mock/process). */
+	/** Seconds between cycles run on a timer; 0 runs none (cycles only through POST /__mock/process). */
 	cycleInterval?: number;
 	/** Whether answers carry the X-RateLimit-* headers (the limit still holds, and a 429 still carries Retry-After). */
 	rateLimitHeaders?: boolean;

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT, LIMITS, OPENAPI_DOCUMENT_PATH } from '../../contract/api';
+import { API_VERSION_SEGMENT, LIMITS, OPENAPI_DOCUMENT_PATH } from './base/contract.mts';
 import { apiError } from './http/respond.mts';
 import type { MockServiceOptions } from './options.mts';
 import { createMockService, type MockService } from './service.mts';

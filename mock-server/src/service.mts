@@ -1,5 +1,5 @@
 /**
- * Wires the mock: data, the HTTP guards, the handlers, the processing cycle
+ * Wires the mock: data, the HTTP guards, the handlers, the cycle
  * (on demand and on a timer), the webhooks module and the optional state
  * folder, the request journal and CORS. reset() is the single place that
  * returns everything to the seed state.
@@ -25,9 +25,9 @@ import { sourceHandlers } from './handlers/sources.mts';
 import { subscriberHandlers } from './handlers/subscribers.mts';
 import { webhookHandlers } from './handlers/webhooks.mts';
 import { resolveOptions, type MockServiceOptions } from './options.mts';
-import { Processor, seedSerial, type ChosenChange, type CycleSizes } from './cycles/cycle.mts';
+import { CycleRunner, seedSerial, type ChosenChange, type CycleSizes } from './cycles/cycle.mts';
 import { cycleSizes } from './cycles/control-bodies.mts';
-import { DataGate } from './cycles/cycle-work.mts';
+import { DataGate } from './data/data-gate.mts';
 import { Work } from './base/work.mts';
 import { attachState } from './state/attach-state.mts';
 import { createWebhooks, type CycleEvent } from './webhooks/index.mts';
@@ -73,10 +73,10 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		seedSignals: seedSerial(dataset.signals.map((s) => s.signal_id), 'sig_'),
 		maxCreated: options.maxCreatedRecords,
 	};
-	let processor = new Processor(store, options.seed, nowSeconds, bounds, state?.position);
+	let cycleRunner = new CycleRunner(store, options.seed, nowSeconds, bounds, state?.position);
 	/**
 	 * A cycle or a chosen change, alone on the data (no reader sees half of it), a share of work per turn.
-	 * Its writes and the processor's new position are saved in one transaction; its events are queued for delivery.
+	 * Its writes and the cycle runner's new position are saved in one transaction; its events are queued for delivery.
 	 */
 	const change = (make: (work: Work) => Promise<CycleEvent[]>): Promise<CycleEvent[]> =>
 		context.gate.writingAlone(async () => {
@@ -86,7 +86,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 				store.deferLists();
 				const events = await make(work).finally(() => store.applyLists(work));
 				await store.compactIndex(work);
-				state?.savePosition(processor.position());
+				state?.savePosition(cycleRunner.position());
 				await webhooks.engine.dispatch(events, work);
 				return events;
 			} finally {
@@ -102,7 +102,7 @@ export async function createMockService(input: MockServiceOptions = {}) {
 		// keeps the process alive; in-process, the timer alone must not.
 		timer = clock.setTimeout(() => {
 			service.processCycle().then(timedCycle, (error: unknown) => {
-				console.error('job-signals-mock: a timed processing cycle failed:', error);
+				console.error('job-signals-mock: a timed cycle failed:', error);
 				timedCycle();
 			});
 		}, options.cycleInterval * 1000, { unref: true });
@@ -133,22 +133,22 @@ export async function createMockService(input: MockServiceOptions = {}) {
 				wiremock.stubs.reset();
 				webhooks.reset();
 				clock.release();
-				processor = new Processor(store, options.seed, nowSeconds, bounds);
+				cycleRunner = new CycleRunner(store, options.seed, nowSeconds, bounds);
 				state?.clear();
 			});
 		},
 		/**
-		 * One processing cycle (over one source when `sourceId` is given); its events
+		 * One cycle (over one source when `sourceId` is given); its events
 		 * are queued for webhook delivery and returned. Each count left out keeps its default (DEFAULT_CYCLE), as
 		 * over HTTP. Rejects with a RangeError for a bad count, with UnknownRecord for an unknown source.
 		 */
 		async processCycle(sizes: Partial<CycleSizes> = {}, sourceId?: string): Promise<CycleEvent[]> {
 			const counts = cycleSizes(sizes);
-			return change((work) => processor.run(work, counts, sourceId));
+			return change((work) => cycleRunner.run(work, counts, sourceId));
 		},
 		/** One chosen change and its events, delivered like a cycle's. Rejects with UnknownRecord for an unknown source or job. */
 		emitEvent(chosen: ChosenChange): Promise<CycleEvent[]> {
-			return change((work) => processor.one(chosen, work));
+			return change((work) => cycleRunner.one(chosen, work));
 		},
 		/** Stops the cycle timer, cancels queued webhook deliveries (their timers would keep the process alive), closes the state folder. */
 		close(): void {

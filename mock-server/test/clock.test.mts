@@ -6,7 +6,7 @@ import { z } from 'zod/v4';
 import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSchema, signalSchema, sourceSchema, webhookEventSchema, webhookSettingSchema } from '../../contract/schemas';
 import { MAX_CLOCK_MS, MockClock } from '../src/base/clock.mts';
-import { MAX_ADVANCE_MS } from '../src/clock/clock-request.mts';
+import { MAX_ADVANCE_MS } from '../src/clock/clock-body.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { createMockService } from '../src/service.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SMALL, useMock } from './harness.mts';
@@ -122,7 +122,7 @@ describe('the service on a frozen clock (in-process)', () => {
 	const control = (path: string, method = 'GET', body?: unknown) => call(path, { base: APP_URL, token: null, method, body });
 	const eventsSchema = z.object({ events: z.array(z.object({ account_id: z.string(), event_type: z.string(), event_data: z.record(z.string(), z.unknown()) })) });
 
-	/** A receiver that records each envelope and answers the status `statusFor` picks (attempt number, from 1). */
+	/** A receiver that keeps each envelope and answers the status `statusFor` picks (attempt number, from 1). */
 	async function receiver(statusFor: (attempt: number) => number = () => 200) {
 		const bodies: Array<z.infer<typeof webhookEventSchema>> = [];
 		const started = await startReceiver((_request, body, response) => {

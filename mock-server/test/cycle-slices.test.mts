@@ -1,9 +1,9 @@
-// A processing cycle of the allowed maximum (1,000 changes of each kind) gives the event loop up between slices of its
+// A cycle of the allowed maximum (1,000 changes of each kind) gives the event loop up between slices of its
 // record writes, and is still atomic as the API sees it. Counted, not timed: the same on an idle and a busy machine.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
-import { WRITES_PER_TURN } from '../src/cycles/cycle-work.mts';
+import { WRITES_PER_TURN } from '../src/data/data-gate.mts';
 import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
@@ -45,7 +45,7 @@ function writesPerTurn(): { stop(): number[] } {
 	};
 }
 
-describe('a processing cycle gives the event loop up in slices', () => {
+describe('a cycle gives the event loop up in slices', () => {
 	it('POST /__mock/process with 1,000 changes of each kind: no turn makes more than its share of record writes', async () => {
 		const counter = writesPerTurn();
 		const answer = await call(MOCK_CONTROL_PATHS.process, { base: APP_URL, token: null, method: 'POST', body: BIGGEST });

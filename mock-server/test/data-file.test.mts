@@ -40,7 +40,7 @@ describe('the example data file instead of the seed (sources: 0)', () => {
 		expect((await call('/sources/id/src_globex', { token: SECOND_TOKEN })).status).toBe(404);
 	});
 
-	it('keeps the data over a reset, and a processing cycle adds jobs with ids of its own', async () => {
+	it('keeps the data over a reset, and a cycle adds jobs with ids of its own', async () => {
 		const answer = await call(MOCK_CONTROL_PATHS.process, { base: APP_URL, token: null, method: 'POST', body: { created: 5, updated: 0, deleted: 0, signals: 0 } });
 		expect(answer.status).toBe(200);
 		expect(mock.service.store.jobs.size).toBe(8);

@@ -37,8 +37,8 @@ async function receiver(answer: Answer) {
 	return started;
 }
 
-/** Records each body and answers with the status the test picks for that attempt number. */
-function recording(statusFor: (attempt: number, body: unknown) => number | Promise<number>) {
+/** Keeps each body and answers with the status the test picks for that attempt number. */
+function keeping(statusFor: (attempt: number, body: unknown) => number | Promise<number>) {
 	const bodies: unknown[] = [];
 	const answer: Answer = async (_request, body, response) => {
 		const parsed: unknown = JSON.parse(body.toString());
@@ -55,8 +55,8 @@ const signalled: CycleEvent = { account_id: 'a1', event_type: 'signal', event_da
 describe('delivery engine', () => {
 	it('sends each event, in the spec envelope, only to the settings that asked for its type', async () => {
 		const webhooks = setup();
-		const jobs = recording(() => 200);
-		const signals = recording(() => 200);
+		const jobs = keeping(() => 200);
+		const signals = keeping(() => 200);
 		const jobsUrl = (await receiver(jobs.answer)).url;
 		const signalsUrl = (await receiver(signals.answer)).url;
 		const jobSetting = webhooks.settings.create('a1', { url: jobsUrl, event_types: ['job_created'] }, 1);
@@ -83,7 +83,7 @@ describe('delivery engine', () => {
 
 	it('spaces the deliveries of a batch by the scaled spacing', async () => {
 		const webhooks = setup();
-		const sink = recording(() => 200);
+		const sink = keeping(() => 200);
 		webhooks.settings.create('a1', { url: (await receiver(sink.answer)).url, event_types: ['job_created'] }, 1);
 		const dispatchedAt = Date.now();
 		await webhooks.engine.dispatch([created, created, created, created]);
@@ -98,7 +98,7 @@ describe('delivery engine', () => {
 
 	it('retries a 500 after the first backoff with the same webhook_event_id', async () => {
 		const webhooks = setup();
-		const flaky = recording((attempt) => (attempt === 1 ? 500 : 200));
+		const flaky = keeping((attempt) => (attempt === 1 ? 500 : 200));
 		webhooks.settings.create('a1', { url: (await receiver(flaky.answer)).url, event_types: ['job_created'] }, 1);
 		const [sent] = await webhooks.engine.dispatch([created]);
 		await webhooks.engine.idle();
@@ -115,7 +115,7 @@ describe('delivery engine', () => {
 
 	it('fails an attempt that takes longer than the scaled 5 s, then retries it', async () => {
 		const webhooks = setup();
-		const slow = recording(async (attempt) => {
+		const slow = keeping(async (attempt) => {
 			if (attempt === 1) await pause(scaled(LIMITS.webhookTimeoutMs) * 2.5);
 			return 200;
 		});
@@ -137,7 +137,7 @@ describe('delivery engine', () => {
 		const deadUrl = refusing.url;
 		await refusing.close();
 		receivers.pop();
-		const accepted = recording(() => 202);
+		const accepted = keeping(() => 202);
 		webhooks.settings.create('a1', { url: (await receiver(accepted.answer)).url, event_types: ['job_created'] }, 1);
 		webhooks.settings.create('a1', { url: deadUrl, event_types: ['job_created'] }, 1);
 		await webhooks.engine.dispatch([created]);
@@ -161,7 +161,7 @@ describe('delivery engine', () => {
 
 	it('reset cancels queued deliveries, clears the log and the settings', async () => {
 		const webhooks = setup();
-		const sink = recording(() => 200);
+		const sink = keeping(() => 200);
 		webhooks.settings.create('a1', { url: (await receiver(sink.answer)).url, event_types: ['job_created'] }, 1);
 		await webhooks.engine.dispatch(Array.from({ length: 20 }, () => created));
 		const idle = webhooks.engine.idle();

@@ -1,4 +1,4 @@
-// The webhook delivery queue is bounded: 100 webhooks pointing at a closed port and processing cycles over a long simulated time (time scale 1/1000: a second is a millisecond) never queue more than the caps, all accounts together and per account; what is over a cap is logged `not_sent` with the reason and how many; memory stays flat.
+// The webhook delivery queue is bounded: 100 webhooks pointing at a closed port and cycles over a long simulated time (time scale 1/1000: a second is a millisecond) never queue more than the caps, all accounts together and per account; what is over a cap is logged `not_sent` with the reason and how many; memory stays flat.
 import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';

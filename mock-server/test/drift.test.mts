@@ -1,10 +1,10 @@
-// The drift report (src/record/drift.mts): each way an answer leaves the contract, found at its path, counted, one
+// The drift report (src/clone/drift.mts): each way an answer leaves the contract, found at its path, counted, one
 // example each, and at most MAX_DRIFT_PATHS paths listed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jobSearchEnvelopeSchema, jobSchema, signalsEnvelopeSchema } from '../../contract/schemas';
 import { generateDataset } from '../src/data/generate.mts';
-import { checkPage, DriftReport, MAX_DRIFT_PATHS, MAX_EXAMPLE_CHARS, type Finding } from '../src/record/drift.mts';
+import { checkPage, DriftReport, MAX_DRIFT_PATHS, MAX_EXAMPLE_CHARS, type Finding } from '../src/clone/drift.mts';
 import { DEFAULT_OPTIONS } from '../src/options.mts';
 
 const seed = generateDataset({ ...DEFAULT_OPTIONS, sources: 20, jobs: 200, signals: 200 });

@@ -1,4 +1,4 @@
-// The search index answers exactly what a scan of every job with the exact check (`matches`) answers: random terms cut from real job texts (parts of words, several words, punctuation), in every syntax position, before and after processing cycles.
+// The search index answers exactly what a scan of every job with the exact check (`matches`) answers: random terms cut from real job texts (parts of words, several words, punctuation), in every syntax position, before and after cycles.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { JOB_CATEGORIES } from '../../contract/job-categories';

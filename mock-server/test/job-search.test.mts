@@ -67,7 +67,7 @@ describe('job search', () => {
 		expect(second.jobs.length).toBeLessThan(expected.length);
 	});
 
-	it('after processing cycles still returns exactly the account\'s jobs, newest first (created, updated and deleted ones included)', async () => {
+	it('after cycles still returns exactly the account\'s jobs, newest first (created, updated and deleted ones included)', async () => {
 		// The same pages asked before the cycles: what the mock kept of them must not be given after.
 		for (const token of [undefined, SECOND_TOKEN]) for (const query of [{}, { search: 'senior' }]) await ok(jobSearchEnvelopeSchema, searchPath(query), token);
 		for (let i = 0; i < 3; i++) await mock.service.processCycle();

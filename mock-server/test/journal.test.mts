@@ -35,7 +35,7 @@ async function journal(query = ''): Promise<JournalAnswer> {
 describe('request journal, in-process', () => {
 	const mock = useMock();
 
-	it('records every service call (API base and app URL) with method, path, query, account, final status and time; not the control routes', async () => {
+	it('logs every service call (API base and app URL) with method, path, query, account, final status and time; not the control routes', async () => {
 		const before = Date.now();
 		expect((await call('/signals/problems?per_page=5&direct_only=false')).status).toBe(200);
 		expect((await call('/jobs?categories=DevOps&categories=Design&search=engineer')).status).toBe(200);
@@ -65,7 +65,7 @@ describe('request journal, in-process', () => {
 		expect(mock.service.requests()).toEqual({ data, dropped: 0 });
 	});
 
-	it('records the status of injected faults: an error status, and 0 for a dropped connection, with the token\'s account', async () => {
+	it('logs the status of injected faults: an error status, and 0 for a dropped connection, with the token\'s account', async () => {
 		const faults = [{ path: '/v2/collections', status: 503, times: 1 }, { path: '/v2/signals', drop: true }];
 		expect((await call(MOCK_CONTROL_PATHS.faults, { base: APP_URL, token: null, method: 'PUT', body: { faults } })).status).toBe(200);
 		expectApiError(await call('/collections'), 503);
@@ -134,7 +134,7 @@ describe('request journal, in-process', () => {
 describe('request journal, with the rate limit on', () => {
 	useMock({ ...SMALL, rateLimit: 1, timeScale: 0.5 });
 
-	it('records the 429 a call was refused with', async () => {
+	it('logs the 429 a call was refused with', async () => {
 		expect((await call('/collections')).status).toBe(200);
 		expectApiError(await call('/collections'), 429);
 		expect((await journal()).data.map((e) => [e.status, e.account_id])).toEqual([[200, 'acc_demo'], [429, 'acc_demo']]);
@@ -196,7 +196,7 @@ describe('request journal over real HTTP', () => {
 		await server?.close();
 	});
 
-	it('records the standalone server\'s calls, HEAD as HEAD (answered as GET without the body)', async () => {
+	it('logs the standalone server\'s calls, HEAD as HEAD (answered as GET without the body)', async () => {
 		const auth = { authorization: `Bearer ${DEMO_TOKEN}` };
 		expect((await fetch(`${server.apiUrl}/signals/changes?page=2`, { headers: auth })).status).toBe(200);
 		expect((await fetch(`${server.apiUrl}/collections`, { method: 'HEAD', headers: auth })).status).toBe(200);

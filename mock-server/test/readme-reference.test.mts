@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { FlagError, parseFlags, USAGE } from '../src/cli-flags.mts';
-import { parseRecordFlags, RECORD_USAGE, RecordFlagError } from '../src/record/flags.mts';
+import { parseCloneFlags, CLONE_USAGE, CloneFlagError } from '../src/clone/flags.mts';
 import { isPagePath, pageAnswer } from '../src/page/page.mts';
 import { ROOT_PATH, rootAnswer } from '../src/page/root.mts';
 import { createMockService } from '../src/service.mts';
@@ -69,7 +69,7 @@ describe("mock-server/README.md's flag tables", () => {
 	it('record: a row for every flag `record --help` prints, and no row for a flag it lacks', () => {
 		const rows = rowFlags(tableRows('Clone a real account', '| flag |'));
 		expect(rows.length).toBeGreaterThanOrEqual(5);
-		expect(rows, 'the README\'s record flag table against RECORD_USAGE in src/record/flags.mts').toEqual(usageFlags(RECORD_USAGE));
+		expect(rows, 'the README\'s record flag table against CLONE_USAGE in src/clone/flags.mts').toEqual(usageFlags(CLONE_USAGE));
 	});
 
 	it('every flag the usages print is one the parsers take (not "Unknown flag")', () => {
@@ -81,16 +81,16 @@ describe("mock-server/README.md's flag tables", () => {
 				expect((error as Error).message, flag).not.toMatch(/^Unknown flag/);
 			}
 		}
-		for (const flag of usageFlags(RECORD_USAGE)) {
+		for (const flag of usageFlags(CLONE_USAGE)) {
 			try {
-				parseRecordFlags([flag], {});
+				parseCloneFlags([flag], {});
 			} catch (error) {
-				expect(error, flag).toBeInstanceOf(RecordFlagError);
+				expect(error, flag).toBeInstanceOf(CloneFlagError);
 				expect((error as Error).message, flag).not.toMatch(/^Unknown flag/);
 			}
 		}
 		expect(() => parseFlags(['--no-such-flag'])).toThrow(/^Unknown flag --no-such-flag$/);
-		expect(() => parseRecordFlags(['--no-such-flag'], {})).toThrow(/^Unknown flag --no-such-flag$/);
+		expect(() => parseCloneFlags(['--no-such-flag'], {})).toThrow(/^Unknown flag --no-such-flag$/);
 	});
 });
 

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 /** A receiver that keeps each body as sent (bytes as text) and answers 200. */
-async function recorder() {
+async function keepingReceiver() {
 	const raw: string[] = [];
 	const started = await startReceiver((_request, body, response) => {
 		raw.push(body.toString());
@@ -86,7 +86,7 @@ describe('over HTTP (the standalone server)', () => {
 		return webhookSettingSchema.parse(await response.json());
 	}
 	/** One job_created event to the demo account's webhooks, delivered: its webhook_event_id. */
-	async function deliveredEvent(receiver: Awaited<ReturnType<typeof recorder>>): Promise<string> {
+	async function deliveredEvent(receiver: Awaited<ReturnType<typeof keepingReceiver>>): Promise<string> {
 		expect((await send(MOCK_CONTROL_PATHS.events, 'POST', { event_type: 'job_created' })).status).toBe(200);
 		await until(() => receiver.raw.length === 1, 'the event');
 		await until(async () => (await log()).length === 1, 'its log entry');
@@ -95,7 +95,7 @@ describe('over HTTP (the standalone server)', () => {
 	const advance = (ms: number) => send(MOCK_CONTROL_PATHS.clock, 'PUT', { advance_ms: ms });
 
 	it('redeliver: the same envelope, byte for byte, to the same receiver, logged as a redelivery', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		const setting = await webhook(receiver.url);
 		const id = await deliveredEvent(receiver);
 		expect(queued(await send(MOCK_CONTROL_PATHS.redeliver, 'POST', { webhook_event_id: id }))).toEqual([
@@ -111,7 +111,7 @@ describe('over HTTP (the standalone server)', () => {
 	});
 
 	it('redeliver answers 404 for an envelope it does not keep (unknown, or gone with a reset) and 400 for a bad body', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		await webhook(receiver.url);
 		const id = await deliveredEvent(receiver);
 		await send(MOCK_CONTROL_PATHS.reset, 'POST');
@@ -130,7 +130,7 @@ describe('over HTTP (the standalone server)', () => {
 	});
 
 	it('copies: N more deliveries of one envelope, spaced like a batch or all at once, logged as copies', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		await webhook(receiver.url);
 		// On a frozen clock the log's times are exact: spaced copies one spacing apart, at-once copies together.
 		await send(MOCK_CONTROL_PATHS.clock, 'PUT', { now: T });
@@ -166,7 +166,7 @@ describe('over HTTP (the standalone server)', () => {
 	});
 
 	it('reorder: the last batch reversed, each moved from the queue so the receiver gets it once, out of order; then listed envelopes again in the listed order', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		await webhook(receiver.url);
 		// Frozen, the cycle's deliveries wait in the queue.
 		await send(MOCK_CONTROL_PATHS.clock, 'PUT', { now: T });
@@ -216,7 +216,7 @@ describe('over HTTP (the standalone server)', () => {
 	});
 
 	it("failures: a receiver's next attempts fail (sent, its 200 counted as failed), then deliveries go on; the retry schedule shows", async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		await webhook(receiver.url);
 		const rule = await send(MOCK_CONTROL_PATHS.failures, 'POST', { url: receiver.url, fail_next: 2 });
 		expect(rule).toEqual({ status: 200, json: { failures: [{ url: receiver.url, fail_next: 2, failure: 'status', status: 500, reach_receiver: true, remaining: 2 }] } });
@@ -239,7 +239,7 @@ describe('over HTTP (the standalone server)', () => {
 	});
 
 	it('failures with reach_receiver false: the receiver is not contacted until the failures are used up; four fail a delivery for good', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		const setting = await webhook(receiver.url);
 		await send(MOCK_CONTROL_PATHS.failures, 'POST', { webhook_id: setting.webhook_id, fail_next: 2, failure: 'timeout', reach_receiver: false });
 		expect((await send(MOCK_CONTROL_PATHS.events, 'POST', { event_type: 'job_created' })).status).toBe(200);
@@ -260,7 +260,7 @@ describe('over HTTP (the standalone server)', () => {
 	});
 
 	it('failures: a rule per webhook or URL (a new one replaces it), at most 100; bad rules 400, unknown targets 404; DELETE clears', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		const setting = await webhook(receiver.url);
 		await send(MOCK_CONTROL_PATHS.failures, 'POST', { webhook_id: setting.webhook_id, fail_next: 5 });
 		const replaced = await send(MOCK_CONTROL_PATHS.failures, 'POST', { webhook_id: setting.webhook_id, fail_next: 1, status: 503 });
@@ -324,7 +324,7 @@ describe('in-process (the mock object)', () => {
 	afterEach(() => service.clock.release());
 
 	it('redeliver, sendCopies, reorder and failNext work as their routes do, and refuse with a DeliveryKnobError carrying the status', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		service.webhooks.settings.create('acc_demo', { url: receiver.url, event_types: ['job_created'] }, 1);
 		service.failNext({ url: receiver.url, fail_next: 1 });
 		expect(service.deliveryFailures()).toEqual([{ url: receiver.url, fail_next: 1, failure: 'status', status: 500, reach_receiver: true, remaining: 1 }]);
@@ -359,7 +359,7 @@ describe('in-process (the mock object)', () => {
 	});
 
 	it('a knob that would pass the delivery queue cap is refused whole (409) and queues nothing', async () => {
-		const receiver = await recorder();
+		const receiver = await keepingReceiver();
 		service.webhooks.settings.create('acc_demo', { url: receiver.url, event_types: ['job_created'] }, 1);
 		// Frozen, nothing leaves the queue: 4 of its 6 places taken.
 		service.clock.freeze(T);

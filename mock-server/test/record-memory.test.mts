@@ -1,7 +1,7 @@
-// `record`'s memory does not grow with the account: the built CLI records an account of N job pages and one of 10·N,
+// `record`'s memory does not grow with the account: the built CLI clones an account of N job pages and one of 10·N,
 // each from a mock upstream, its heap sampled after full collections (bench/record-memory-probe.mts). Holding the
 // records would grow the heap by more than their size in the file; the walk holds each list's place and the
-// writer each id's fingerprint (11–23 bytes an id, src/record/id-set.mts). `npm run bench:mock-record` measures a
+// writer each id's fingerprint (11–23 bytes an id, src/clone/id-set.mts). `npm run bench:mock-record` measures a
 // million jobs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

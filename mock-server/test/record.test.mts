@@ -16,7 +16,7 @@ import { CLI, runCli, type CliProcess } from './cli-process.mts';
 import { DEMO_TOKEN, VOLUME_TOKEN } from './harness.mts';
 
 /**
- * The upstream: a small data set whose high-volume account (the one recorded) has two collections of over 100
+ * The upstream: a small data set whose high-volume account (the one cloned) has two collections of over 100
  * sources (two cursor pages each), jobs its own region filter thins, and signals over 1,000 in each group (two pages).
  * A low rate limit, its window shortened by the time scale (8 calls per 1.2 s), so the walk waits on it several times.
  */

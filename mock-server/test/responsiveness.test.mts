@@ -1,4 +1,4 @@
-// The mock stays responsive at the default data size: a job search reads the account's jobs a slice per turn of the event loop, and a processing cycle is cheap.
+// The mock stays responsive at the default data size: a job search reads the account's jobs a slice per turn of the event loop, and a cycle is cheap.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import { jobSearchEnvelopeSchema } from '../../contract/schemas';
@@ -89,7 +89,7 @@ describe('responsiveness at the default data size', () => {
 	it.each([
 		['the usual cycle', undefined],
 		['a cycle that also moves a source to a new domain (its jobs too)', { domain_changes: 1 }],
-	])('a processing cycle costs little CPU time, however busy the machine: %s', async (_name, body) => {
+	])('a cycle costs little CPU time, however busy the machine: %s', async (_name, body) => {
 		// CPU time of this process, not wall-clock: other processes on the shared cores do not count.
 		// A cycle's own work is a few ms called directly, about twice that through the route; one that re-sorted
 		// 100,000 jobs would cost hundreds. What this process's CPU time also holds: V8's major GC of the

@@ -61,7 +61,7 @@ describe('--state-dir (in-process)', () => {
 		expect([...second.store.jobs.values()].map((j) => j.job).sort(byId('job_id'))).toEqual(before.jobs.sort(byId('job_id')));
 		expect(second.store.signals).toEqual(before.signals);
 		expect((await call('/jobs/job_0000001')).status).toBe(404);
-		// The first cycle's new jobs are served, and the next cycle hands out new ids (the processor's position was kept).
+		// The first cycle's new jobs are served, and the next cycle hands out new ids (the cycle runner's position was kept).
 		const createdBefore = cycle.events.filter((e) => e.event_type === 'job_created').map((e) => e.event_data.job_id!);
 		await app(MOCK_CONTROL_PATHS.faults, 'DELETE');
 		for (const id of createdBefore) expect((await call(`/jobs/${id}`)).status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * The poll position, kept in the node's poll state between polls. Lists come
  * newest first (created_at descending), so what is new sits on top:
- * - a Mark records the newest created_at seen (`at`) and every id seen from
+ * - a Mark holds the newest created_at seen (`at`) and every id seen from
  *   `from` up to `at`. Newer items are new; an item inside [from, at] whose id
  *   is not listed is new too (a tie on the same second, or a late item whose
  *   created_at is older than items already seen); older items are old.
@@ -41,7 +41,7 @@ export interface Segment {
 export interface PollState {
 	/** The parameters the state belongs to, as a digest (stateKey): when they change, the trigger starts afresh. */
 	key: string;
-	/** null: nothing recorded yet, every item is new. */
+	/** null: nothing held yet, every item is new. */
 	top: Mark | null;
 	backlog: Segment[];
 	/** Updated Job only: the newest updated_at handled and the ids handled at that second. */

@@ -2,7 +2,7 @@
  * What a delivery emits. Version 1: the record (or the whole envelope) as Options → Output says (toOutput).
  * From TRIGGER_OUTPUT_VERSION: the delivery phase emits every field of the event (the record and the envelope's, whose times
  * get a webhook_ prefix beside the job's own), and the execution shapes it as Output asks (Simplified, Raw, Selected
- * Fields: the action node's shapes, from nodes/shared/output) once write-window.ts has recorded its id.
+ * Fields: the action node's shapes, from nodes/shared/output) once write-window.ts has stored its id.
  */
 import { NodeOperationError, type IDataObject, type INode, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 import { isWebhookEventType, RECORD_FIELDS, RECORD_ID_FIELDS, WEBHOOK_EVENTS } from '../shared/contract';

@@ -10,7 +10,7 @@
  * of them wins. It is module state on purpose: n8n loads a node's module once
  * per process and builds a new node context for every request. A trigger's
  * entry goes when the trigger is deregistered (release-claims.ts), so the map
- * holds only triggers that are active (or have executions still to record).
+ * holds only triggers that are active (or have executions still to store).
  */
 import { WINDOW_SIZE } from './dedupe-window';
 
@@ -18,7 +18,7 @@ interface TriggerWindow {
 	keys: Set<string>;
 	/** Claimed keys that no write of the persisted window has included yet; a subset of keys. */
 	unwritten: Set<string>;
-	/** Claimed keys whose execution has not yet recorded them (write-window.ts); a subset of keys. */
+	/** Claimed keys whose execution has not yet stored them (write-window.ts); a subset of keys. */
 	pending: Set<string>;
 	/** Deregistered: the window goes once nothing is pending (until then a running execution's save may need it). */
 	released: boolean;
@@ -85,7 +85,7 @@ export function wroteClaims(triggerKey: string): void {
 	windows.get(triggerKey)?.unwritten.clear();
 }
 
-/** The execution of these events recorded them in the persisted window. */
+/** The execution of these events stored them in the persisted window. */
 export function recordedInProcess(triggerKey: string, eventKeys: Iterable<string>): void {
 	const window = windows.get(triggerKey);
 	if (!window) return;
@@ -94,8 +94,8 @@ export function recordedInProcess(triggerKey: string, eventKeys: Iterable<string
 }
 
 /**
- * The trigger was deregistered: its window is dropped now, or when the last pending event is recorded. Until then an
- * execution still to record must merge every claim (the union that keeps an overlapping save from dropping events).
+ * The trigger was deregistered: its window is dropped now, or when the last pending event is stored. Until then an
+ * execution still to store must merge every claim (the union that keeps an overlapping save from dropping events).
  */
 export function releaseInProcess(triggerKey: string): void {
 	const window = windows.get(triggerKey);

@@ -1,6 +1,6 @@
 /**
  * Sender checks: who may start the workflow. They run first in the delivery phase (receive.ts), before the body is
- * looked at and before any event id is claimed or recorded, so a refused request is answered 403 with a short reason,
+ * looked at and before any event id is claimed or stored, so a refused request is answered 403 with a short reason,
  * starts nothing, and touches neither dedupe window (a sender that fails them cannot push real ids out).
  *
  * In order:

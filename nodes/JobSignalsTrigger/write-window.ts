@@ -5,20 +5,20 @@
  * claimed for the trigger, into the persisted window (as keys,
  * dedupe-window.ts); n8n saves the changed static data when the execution
  * ends. The union with the process's claims means a save never drops an
- * event that an overlapping execution of this process recorded. When an
+ * event that an overlapping execution of this process stored. When an
  * earlier execution's write already holds the delivered events and a later
  * execution is still to come, it writes nothing (process-window.ts,
  * `writtenBefore`): each write costs n8n a database update.
  *
  * On a queue-mode worker the static data was not loaded and nothing is
- * written there (see dedupe-window.ts). There the ids are recorded in n8n's
+ * written there (see dedupe-window.ts). There the ids are stored in n8n's
  * database instead, through the deduplication helpers n8n gives a node inside
- * an execution, and an id recorded before passes nothing on: a repeat that
+ * an execution, and an id stored before passes nothing on: a repeat that
  * reached another webhook process, or one after the webhook processes
  * restarted, starts an execution that ends at the trigger. The helpers keep
  * the newest WINDOW_SIZE ids and drop older ones (n8n's Remove Duplicates
  * throws instead once its history is full). Two workers' writes can drop each
- * other's ids; each recording is asserted again once they have landed
+ * other's ids; each store is asserted again once they have landed
  * (shared/seen-ids.ts, docs/guarantees.md, "Webhook trigger: exactly once").
  *
  * Then the items that pass go on as the node's Output asks (version 1.1;
@@ -48,7 +48,7 @@ export async function writeWindow(this: IExecuteFunctions): Promise<INodeExecuti
 	return [passing];
 }
 
-/** The items whose ids the database had not recorded yet (a queue-mode worker), recording them. */
+/** The items whose ids the database had not stored yet (a queue-mode worker), storing them. */
 async function newInDatabase(context: IExecuteFunctions, key: string, delivered: string[], paired: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const fresh = new Set(await rememberSeenIds(context, key, delivered, WINDOW_SIZE));
 	return paired.filter((item) => fresh.has(String(item.json.webhook_event_id)));

@@ -1,7 +1,7 @@
 /**
  * Runs tasks of one key one after another in this process. n8n 2.40.7's
- * deduplication helper reads a trigger's whole record and writes it back, so
- * two executions of one trigger that record at once in one worker would
+ * deduplication helper reads a trigger's whole row of seen ids and writes it back, so
+ * two executions of one trigger that store ids at once in one worker would
  * overwrite each other's ids; in turn, they cannot. A key's entry goes when
  * its last task has settled.
  */

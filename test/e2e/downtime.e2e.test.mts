@@ -6,7 +6,7 @@
  *
  * Two deployments run side by side, each with its own mock: one n8n is killed with `kill -9` while the service
  * is delivering a cycle's events, the other stopped gracefully; both stay down 2 minutes while their mock keeps
- * running processing cycles, then start again. Counted per job id and signal id across every execution (n8n's
+ * running cycles, then start again. Counted per job id and signal id across every execution (n8n's
  * REST API): what the webhook trigger alone passed on, and what came out of Keep New. Cycles delete no job: a
  * job created and deleted while n8n is down cannot be polled (the docs say so), and is left out here.
  */

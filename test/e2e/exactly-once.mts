@@ -257,7 +257,7 @@ export function describeExactlyOnce(mode: Mode): void {
 				expect(await countsPerId(['A', 'C', 'after-restart'], 55)).toEqual(ALL.map(() => ({ total: 55, perId: ones(['A', 'C', 'after-restart']) })));
 			} else {
 				// Queue-mode workers cannot save the window (docs/guarantees.md, "Webhook trigger: exactly once"): the webhook process starts A and C
-				// again, and the trigger's step on the worker, which recorded them in n8n's database, passes nothing on.
+				// again, and the trigger's step on the worker, which stored them in n8n's database, passes nothing on.
 				expect((await countPerId(TRIGGERS[0], [], before + 3)).total).toBe(before + 3);
 				console.log(`[measured] queue mode, after a restart: A, C and a new id started ${(await executionCount(TRIGGERS[0])) - before} executions of the trigger alone`);
 				for (const trigger of [TRIGGERS[0], COMPLEMENT]) expect(await passedPerId(['A', 'C', 'after-restart'], trigger)).toEqual(ones(['A', 'C', 'after-restart']));
@@ -296,7 +296,7 @@ export function describeExactlyOnce(mode: Mode): void {
 			const { events } = (await response.json()) as { events: { account_id: string }[] };
 			const sent = events.filter((e) => e.account_id === 'acc_demo').length;
 			expect(sent).toBeGreaterThan(5);
-			console.log(`[measured] ${mode} mode: a processing cycle of ${JSON.stringify(cycle)} sent ${sent} events to each of the ${urls.length} registered URLs`);
+			console.log(`[measured] ${mode} mode: a cycle of ${JSON.stringify(cycle)} sent ${sent} events to each of the ${urls.length} registered URLs`);
 
 			type Delivery = { webhook_event_id: string; outcome: string; url: string };
 			const deadline = Date.now() + 240_000;
@@ -387,7 +387,7 @@ export function describeExactlyOnce(mode: Mode): void {
 					}),
 				).then(() => Date.now() - flooded);
 
-				// Beside it, the service's real events: processing cycles until REAL_BESIDE_FLOOD or more went to this account.
+				// Beside it, the service's real events: cycles until REAL_BESIDE_FLOOD or more went to this account.
 				let sent = 0;
 				while (sent < REAL_BESIDE_FLOOD) {
 					const response = await fetch(`${deployment.n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ created: 14, updated: 3, deleted: 3, signals: 14 }) });
@@ -447,34 +447,34 @@ export function describeExactlyOnce(mode: Mode): void {
 				expect(await passedPerId(names, FIRST_RECORDS)).toEqual(ones(names));
 			});
 
-			// 300 over: executions that overlap on the two workers lose some records (see below), and the record must still fill.
+			// 300 over: executions that overlap on the two workers lose some stored ids (see below), and the row must still fill.
 			const BULK = WINDOW_SIZE + 300;
-			/** The trigger's record in n8n's database (its processed_data row): the ids' hashes, as n8n's helper stores them. */
-			const recorded = (trigger: TriggerWorkflow) => {
+			/** The trigger's row of seen ids in n8n's database (processed_data): the ids' hashes, as n8n's helper stores them. */
+			const storedIds = (trigger: TriggerWorkflow) => {
 				const value = deployment.query!(`SELECT value FROM processed_data WHERE "workflowId" = '${trigger.id}'`).trim();
 				return (JSON.parse(value) as { data: string[] }).data;
 			};
 			const hashOf = (value: string) => createHash('md5').update(value).digest('base64');
 
-			it(`${BULK} new ids, more than the trigger's database history of ${WINDOW_SIZE}: every execution succeeds, the record stays at ${WINDOW_SIZE}; at the other process the newest are stopped`, async () => {
+			it(`${BULK} new ids, more than the trigger's database history of ${WINDOW_SIZE}: every execution succeeds, the row stays at ${WINDOW_SIZE}; at the other process the newest are stopped`, async () => {
 				const before = await listExecutions(deployment, COMPLEMENT.id);
 				const names = Array.from({ length: BULK }, (_, i) => `bulk-${i}`);
 				const started = Date.now();
 				await inParallel(names, 8, (name) => deliver(home(COMPLEMENT), COMPLEMENT, id(name)));
 				const sentIn = Date.now() - started;
 				const executions = await finished(COMPLEMENT, before.length + BULK, 600_000);
-				// Without overlapping writes the record would hold exactly the newest WINDOW_SIZE ids sent: each of those it lacks
-				// was dropped by another worker's write (or pushed out by an older id recorded again).
+				// Without overlapping writes the row would hold exactly the newest WINDOW_SIZE ids sent: each of those it lacks
+				// was dropped by another worker's write (or pushed out by an older id stored again).
 				const measure = (when: string) => {
-					const ids = new Set(recorded(COMPLEMENT));
+					const ids = new Set(storedIds(COMPLEMENT));
 					const missing = names.slice(-WINDOW_SIZE).filter((name) => !ids.has(hashOf(id(name)))).length;
 					console.log(
-						`[measured] queue mode, ${BULK} new ids sent 8 at a time in ${Math.round(sentIn / 1000)} s, all executed after ${Math.round((Date.now() - started) / 1000)} s; ${when} the record holds ${ids.size} ids and lacks ${missing} of the newest ${WINDOW_SIZE} sent`,
+						`[measured] queue mode, ${BULK} new ids sent 8 at a time in ${Math.round(sentIn / 1000)} s, all executed after ${Math.round((Date.now() - started) / 1000)} s; ${when} the row holds ${ids.size} ids and lacks ${missing} of the newest ${WINDOW_SIZE} sent`,
 					);
 					return ids;
 				};
 				measure('at once');
-				// The trigger asserts each recording again 2, 6 and 12 s later (seen-ids.ts): what those restore.
+				// The trigger asserts each store again 2, 6 and 12 s later (seen-ids.ts): what those restore.
 				await new Promise((done) => setTimeout(done, 15_000));
 				const held = measure('15 s later');
 				expect(executions.filter((e) => e.status !== 'success')).toEqual([]);
@@ -491,10 +491,10 @@ export function describeExactlyOnce(mode: Mode): void {
 				expect(repeats).toHaveLength(40);
 				const passed = await passedPerId([...newest, ...oldest], COMPLEMENT, mark);
 				const newestPassed = newest.reduce((sum, name) => sum + passed[id(name)], 0);
-				// Overlapping executions on the two workers can overwrite each other's records (see the cases below): measured.
+				// Overlapping executions on the two workers can overwrite each other's stored ids (see the cases below): measured.
 				console.log(`[measured] queue mode, after the ${BULK} ids: the newest 20 again at the other process passed ${newestPassed} times; the oldest 20 again passed ${oldest.reduce((sum, name) => sum + passed[id(name)], 0)} times`);
 				expect([...newest, ...oldest].every((name) => passed[id(name)] <= 1)).toBe(true);
-				expect(recorded(COMPLEMENT)).toHaveLength(WINDOW_SIZE);
+				expect(storedIds(COMPLEMENT)).toHaveLength(WINDOW_SIZE);
 				// 232 s measured on 2 busy cores: past the file's default of 300 s on a slower machine.
 			}, 900_000);
 
@@ -512,7 +512,7 @@ export function describeExactlyOnce(mode: Mode): void {
 				const passed = Object.values(await passedPerId(names, COMPLEMENT, first));
 				// Not each exactly once: n8n 2.40.7 keeps the deduplication helpers' history in one database row that each
 				// execution reads and then writes whole (DeduplicationHelper.handleHashedItems), so executions that overlap on
-				// two workers, of any ids, can overwrite each other's records, and a repeat of a lost record passes again.
+				// two workers, of any ids, can overwrite each other's stored ids, and a repeat of a lost id passes again.
 				console.log(
 					`[measured] queue mode, each of ${names.length} ids sent to the other webhook process after its first execution finished: ${names.length} more executions of the trigger alone; ${again.reduce((a, b) => a + b, 0)} of the repeats passed the trigger`,
 				);

@@ -3,7 +3,7 @@
  * a real n8n (the default scheduler, n8n's durable poll cursors, queue mode).
  * Three published workflows poll the mock every 10 s: New Signal of each group
  * and New Job of a job search over all the account's jobs. The mock's
- * processing cycles make the events; what must come out is compared with the
+ * cycles make the events; what must come out is compared with the
  * events `POST /__mock/process` returned, counted from n8n's REST API. n8n
  * 2.40 refuses a cron that fires more than once a minute ("The polling
  * interval is too short"), so each workflow has six Poll Times, each once a

@@ -178,7 +178,7 @@ async function expectEachNodeWorks(): Promise<void> {
 	}, 60_000, explainN8n);
 	expect(triggerRuns.slice(0, triggerRuns.length - before).map((e) => e.status)).toEqual(['success']);
 
-	// A processing cycle creates jobs; the next poll (at most 10 s later) emits them in one successful execution.
+	// A cycle creates jobs; the next poll (at most 10 s later) emits them in one successful execution.
 	const pollsBefore = (await executions(POLL.id)).length;
 	const cycle = await fetch(`${n8n.mock.appUrl}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 	expect(cycle.status).toBe(200);

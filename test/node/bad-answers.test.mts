@@ -200,7 +200,7 @@ describe('pages that fit the contract but not the walk', () => {
 	it('records added while the walk runs move the total, and the walk still succeeds', async () => {
 		let cycles = 0;
 		await withRewrite('/jobs', (_body, url) => {
-			// After each of the first three pages, a processing cycle adds, updates and deletes jobs.
+			// After each of the first three pages, a cycle adds, updates and deletes jobs.
 			if (cycles < 3 && url.searchParams.get('offset') !== null) {
 				cycles++;
 				// Not awaited: the next page waits for the cycle at the data gate (it reads the data after it).

@@ -52,13 +52,13 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 		expect(await run([polledJob('x1'), polledSignal('x1')])).toHaveLength(2);
 	});
 
-	it('job_updated and job_deleted events pass through every time and are not recorded', async () => {
+	it('job_updated and job_deleted events pass through every time and are not stored', async () => {
 		const run = keepNew();
 		const updated = webhookJob('j9', 'job_updated');
 		const deleted = webhookJob('j9', 'job_deleted');
 		expect(await run([updated, deleted])).toHaveLength(2);
 		expect(await run([updated])).toHaveLength(1);
-		// j9 was never recorded as seen by them: its creation still passes.
+		// j9 was never stored as seen by them: its creation still passes.
 		expect(await run([webhookJob('j9')])).toHaveLength(1);
 	});
 
@@ -86,11 +86,11 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 		expect(error).toBeInstanceOf(Error);
 		expect((error as Error).message).toBe('Item 1 has no job_id or signal_id');
 		expect((error as { description?: string }).description).toContain('Connect it right after them');
-		// Nothing was recorded: the good item of the failed run still passes.
+		// Nothing was stored: the good item of the failed run still passes.
 		expect(await run([polledJob('ok')])).toHaveLength(1);
 	});
 
-	it('an item without an id on Continue (On Error) is an error item of its own: the others are still filtered and recorded', async () => {
+	it('an item without an id on Continue (On Error) is an error item of its own: the others are still filtered and stored', async () => {
 		const run = keepNew('continueRegularOutput');
 		expect(await run([polledJob('c1')])).toHaveLength(1);
 		expect(await run([polledJob('c1'), { name: 'no id' }, polledJob('c2'), webhookJob('c3', 'job_updated')])).toEqual([
@@ -98,7 +98,7 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 			{ ...polledJob('c2'), paired: { item: 2 } },
 			{ ...webhookJob('c3', 'job_updated'), paired: { item: 3 } },
 		]);
-		// c2 was recorded in that run: it passes no second time.
+		// c2 was stored in that run: it passes no second time.
 		expect(await run([polledJob('c2'), polledJob('c1'), { name: 'no id' }])).toEqual([{ error: 'Item 2 has no job_id or signal_id', errorDescription: expect.any(String), paired: { item: 2 } }]);
 		// A test run passes the others, and the error item stands in for the item without an id.
 		expect(await run([polledJob('c1'), {}], 'manual')).toEqual([
@@ -114,7 +114,7 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 		expect(await run([...batch].reverse())).toHaveLength(MAX_SEEN + 1);
 		expect(await run([batch[MAX_SEEN], batch[1]])).toEqual([]);
 		expect(await run([batch[0]])).toEqual([{ ...batch[0], paired: { item: 0 } }]);
-		// b0 passed again and was recorded last: it pushed out the oldest held id, b1.
+		// b0 passed again and was stored last: it pushed out the oldest held id, b1.
 		expect(await run([batch[0], batch[2]])).toEqual([]);
 		expect(await run([batch[1]])).toHaveLength(1);
 	});

@@ -44,7 +44,7 @@ describe('Job → Get', () => {
 		expect(cont.items).toEqual([{ json: { error: 'No job with id "job_nope"', errorDescription: next, httpCode: '404' }, pairedItem: { item: 0 } }]);
 	});
 
-	it('a job deleted by a processing cycle answers 404 with the same next step', async () => {
+	it('a job deleted by a cycle answers 404 with the same next step', async () => {
 		const { store } = mock.service;
 		const demo = store.accountList()[0].account_id;
 		const before = new Set(store.jobs.keys());

@@ -1,4 +1,4 @@
-// New Signal and New Job (search) through n8n-core's PollContext: every new item in exactly one poll, across processing cycles and restarts.
+// New Signal and New Job (search) through n8n-core's PollContext: every new item in exactly one poll, across cycles and restarts.
 import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { PollTrigger } from '../../harness/in-process/poll.mts';

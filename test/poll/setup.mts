@@ -1,6 +1,6 @@
 /**
  * Shared by the poll trigger's tests: the trigger through the poll harness,
- * processing cycles through the mock's POST /__mock/process, and the
+ * cycles through the mock's POST /__mock/process, and the
  * service's requests as the mock logged them.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -20,7 +20,7 @@ export function trigger(mock: MockHandle, parameters: INodeParameters, extra: { 
 	return new PollTrigger({ type: POLL_TYPE, parameters, credentials: { jobSignalsApi: mock.credentials }, ...extra });
 }
 
-/** One processing cycle; the demo account's events. */
+/** One cycle; the demo account's events. */
 export async function processCycle(mock: MockHandle): Promise<CycleEvent[]> {
 	const response = await fetch(`${MOCK_APP_URL}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' } });
 	const { events } = (await response.json()) as { events: CycleEvent[] };

@@ -1,4 +1,4 @@
-// The trigger's database record on queue-mode workers: a recording another worker's write dropped is made again.
+// The trigger's row of seen ids on queue-mode workers: a store another worker's write dropped is made again.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { rememberSeenIds } from '../../nodes/shared/seen-ids';
@@ -33,8 +33,8 @@ function sharedRow() {
 
 afterEach(() => vi.useRealTimers());
 
-describe('the database record on a queue-mode worker', () => {
-	it('an id another worker\'s write dropped is in the record again once the recording is asserted again', async () => {
+describe('the row of seen ids on a queue-mode worker', () => {
+	it('an id another worker\'s write dropped is in the row again once the store is asserted again', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		const before = shared.read();
@@ -46,7 +46,7 @@ describe('the database record on a queue-mode worker', () => {
 		expect(shared.logged).toEqual([expect.stringContaining('Job Signals Trigger: 2 id(s) were dropped')]);
 	});
 
-	it('ids that were already recorded pass nothing on, and an assertion that finds them leaves the record alone', async () => {
+	it('ids that were already stored pass nothing on, and an assertion that finds them leaves the row alone', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		await rememberSeenIds(shared.context, 'wf:node2', ['a'], 2000);
@@ -65,10 +65,10 @@ describe('the database record on a queue-mode worker', () => {
 		};
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(fresh).toEqual(['a']);
-		expect(shared.logged).toEqual([expect.stringContaining('could not check its database record of ids again: connection lost')]);
+		expect(shared.logged).toEqual([expect.stringContaining('could not check its stored seen ids again: connection lost')]);
 	});
 
-	it('ids the bound pushed out, in the recording itself or by later ones, are not recorded again: they would push out newer ones', async () => {
+	it('ids the bound pushed out, in the store itself or by later ones, are not stored again: they would push out newer ones', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		expect(await rememberSeenIds(shared.context, 'wf:node4', ['a', 'b', 'c', 'd'], 3)).toEqual(['a', 'b', 'c', 'd']);
@@ -80,7 +80,7 @@ describe('the database record on a queue-mode worker', () => {
 		expect(shared.logged).toEqual([]);
 	});
 
-	it('with the bound, an id another worker dropped is still recorded again', async () => {
+	it('with the bound, an id another worker dropped is still stored again', async () => {
 		vi.useFakeTimers();
 		const shared = sharedRow();
 		const before = shared.read();

@@ -1,6 +1,6 @@
 /**
  * The mock's clock, one per service, handed to everything that reads the time or waits: the
- * processor (records' created_at and updated_at, signal dates, job board counts' times), webhook
+ * cycle runner (records' created_at and updated_at, signal dates, job board counts' times), webhook
  * settings and subscribers, the delivery engine (envelopes, the log's started_at, the batch
  * spacing, retries), the request journal's time, the rate limiter and the timed cycles. A test freezes it, sets it and moves it on.
  *

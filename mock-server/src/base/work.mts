@@ -6,7 +6,7 @@
  * a busy machine. `inSlices` reads SLICE records, then gives the turn up.
  *
  * Steps: the work of one job search (one step: about one posting serial set in a mask, 1–3 ns
- * here), a processing cycle's writes (cycles/cycle-work.mts), a delivery queued: `Work` counts
+ * here), a cycle's writes (data/data-gate.mts), a delivery queued: `Work` counts
  * them and pauses once a turn's share is spent, however hostile a search's terms. Counting steps,
  * not reading the clock, keeps the slicing the same on an idle and a busy machine, and a test can
  * check it without timing anything.

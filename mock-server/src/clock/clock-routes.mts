@@ -1,9 +1,9 @@
 /**
  * The clock's control routes (GET, PUT and DELETE /__mock/clock), wired in handlers/control.mts with the
- * other control routes and their cross-site rule. The clock itself: clock.mts; the PUT body: clock-request.mts.
+ * other control routes and their cross-site rule. The clock itself: base/clock.mts; the PUT body: clock-body.mts.
  */
 import { MAX_CLOCK_MS, type MockClock } from '../base/clock.mts';
-import { clockBodySchema, MAX_ADVANCE_MS } from './clock-request.mts';
+import { clockBodySchema, MAX_ADVANCE_MS } from './clock-body.mts';
 import { parseJsonBody } from '../http/body.mts';
 import { apiError } from '../http/respond.mts';
 

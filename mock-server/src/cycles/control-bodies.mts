@@ -1,14 +1,13 @@
 /** The bodies of POST /__mock/process and POST /__mock/events. */
 import { z } from 'zod/v4';
-import { LIMITS } from '../../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
+import { LIMITS, WEBHOOK_EVENT_TYPES } from '../base/contract.mts';
 import { ALL_TYPES } from '../data/generate.mts';
 import { DEFAULT_CYCLE, type CycleSizes } from './cycle.mts';
 
 const count = (fallback: number) => z.number().int().min(0).max(LIMITS.maxChangesPerCycle).default(fallback);
 
 /** Each count left out keeps its default, so `{}` (or no body) is the usual cycle. */
-export const processBodySchema = z.strictObject({
+export const cycleBodySchema = z.strictObject({
 	created: count(DEFAULT_CYCLE.created),
 	updated: count(DEFAULT_CYCLE.updated),
 	deleted: count(DEFAULT_CYCLE.deleted),
@@ -16,9 +15,9 @@ export const processBodySchema = z.strictObject({
 	domain_changes: count(DEFAULT_CYCLE.domain_changes),
 	source_id: z.string().min(1).optional(),
 });
-export type ProcessBody = z.infer<typeof processBodySchema>;
+export type CycleBody = z.infer<typeof cycleBodySchema>;
 
-const cycleSizesSchema = processBodySchema.omit({ source_id: true });
+const cycleSizesSchema = cycleBodySchema.omit({ source_id: true });
 
 /** The in-process processCycle()'s counts, read as POST /__mock/process reads them; a bad one throws a RangeError naming it. */
 export function cycleSizes(input: Partial<CycleSizes>): CycleSizes {
@@ -47,5 +46,5 @@ export const eventBodySchema = z
 	});
 export type EventBody = z.infer<typeof eventBodySchema>;
 
-export const PROCESS_BODY_SHAPE = '{"created"?, "updated"?, "deleted"?, "signals"?, "domain_changes"?, "source_id"?} or no body';
+export const CYCLE_BODY_SHAPE = '{"created"?, "updated"?, "deleted"?, "signals"?, "domain_changes"?, "source_id"?} or no body';
 export const EVENT_BODY_SHAPE = '{"event_type", "job_id"? | "source_id"?, "signal"?: {"group", "category", "type"}}';

@@ -1,5 +1,5 @@
 /**
- * Processing (what the service does every ~6 hours): some jobs are created,
+ * A cycle (what the service does every ~6 hours): some jobs are created,
  * some updated (a title change: updated_at moves), some deleted (deleted_at
  * set on the event's job), new signals appear, and (when asked) sources move
  * to a new domain. A cycle does several of each; `one` does a single chosen
@@ -27,14 +27,12 @@
  *
  * A cycle of 1,000 changes of each kind is ~10,000 record writes: done in one
  * go it held the event loop 2–3 s. Every write is counted (`Work`, a share per
- * turn: cycle-work.mts) and the cycle gives the loop up once a turn's share is
- * spent; the caller holds the data gate (DataGate, cycle-work.mts) so that no reader sees
+ * turn: data/data-gate.mts) and the cycle gives the loop up once a turn's share is
+ * spent; the caller holds the data gate (DataGate, data/data-gate.mts) so that no reader sees
  * half a cycle, and has the store merge its long lists at the end (Store.deferLists)
  * and rebuild the search index when it is due (Store.compactIndex). The draws and changes are the same as in one go, in the same order.
  */
-import { CHOICES } from '../../../contract/api';
-import type { Job, Signal, Source } from '../../../contract/schemas';
-import { unhandled, WEBHOOK_EVENTS, type WebhookEventType } from '../../../contract/events';
+import { CHOICES, type Job, type Signal, type Source, unhandled, WEBHOOK_EVENTS, type WebhookEventType } from '../base/contract.mts';
 import { ALL_TYPES, jobRef, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate.mts';
 import { DOMAIN_CHANGE_TYPE } from '../data/store.mts';
 import { TLDS } from '../data/vocabulary.mts';
@@ -43,7 +41,7 @@ import { Random } from '../data/random.mts';
 import type { Store } from '../data/store.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
 import type { Work } from '../base/work.mts';
-import { READ_STEPS, WRITE_STEPS } from './cycle-work.mts';
+import { READ_STEPS, WRITE_STEPS } from '../data/data-gate.mts';
 
 export interface CycleSizes {
 	created: number;
@@ -75,10 +73,10 @@ export interface ChosenChange {
 export class UnknownRecord extends Error {}
 
 /**
- * Where the processor stands. A state folder saves it with each change, so a
+ * Where the cycle runner stands. A state folder saves it with each change, so a
  * restarted mock neither hands out an id twice nor repeats the same changes.
  */
-export interface ProcessorPosition {
+export interface CyclePosition {
 	jobSerial: number;
 	signalSerial: number;
 	lastTime: number;
@@ -98,7 +96,7 @@ export interface CreatedBounds {
 
 type SignalKey = Pick<Signal, 'signal_id' | 'created_at' | 'source_id'>;
 
-export class Processor {
+export class CycleRunner {
 	private random: Random;
 	private jobSerial: number;
 	private signalSerial: number;
@@ -112,7 +110,7 @@ export class Processor {
 		seed: number,
 		private readonly nowSeconds: () => number,
 		private readonly bounds: CreatedBounds,
-		saved?: ProcessorPosition,
+		saved?: CyclePosition,
 	) {
 		this.random = new Random(saved?.random ?? seed ^ 0x5eed);
 		this.jobSerial = saved?.jobSerial ?? bounds.seedJobs;
@@ -127,7 +125,7 @@ export class Processor {
 		}
 	}
 
-	position(): ProcessorPosition {
+	position(): CyclePosition {
 		return { jobSerial: this.jobSerial, signalSerial: this.signalSerial, lastTime: this.lastTime, random: this.random.position };
 	}
 

@@ -1,5 +1,5 @@
 /**
- * The changes a processing cycle makes to the store's long sorted lists (each
+ * The changes a cycle makes to the store's long sorted lists (each
  * account's jobs and their serials, every signal), kept aside while the cycle
  * runs and put in at its end. Spliced one by one, 1,000 new jobs and signals
  * moved 100,000-entry arrays thousands of times: two thirds of a large cycle's
@@ -8,7 +8,7 @@
  * Nobody reads those lists meanwhile (the cycle holds the data gate), and either
  * way gives the same order (newest first, keys unique).
  */
-import type { Signal } from '../../../contract/schemas';
+import type { Signal } from '../base/contract.mts';
 import type { Work } from '../base/work.mts';
 import { STEPS_PER_TURN } from '../base/work.mts';
 import type { StoredJob } from './model.mts';

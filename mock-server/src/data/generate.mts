@@ -2,9 +2,7 @@
  * The seeded generator: same sizes and seed, same data. Timestamps hang off a
  * fixed epoch (not the clock) so two runs with one seed are byte-identical.
  */
-import { JOB_CATEGORIES, MAX_CATEGORIES_PER_JOB } from '../../../contract/job-categories';
-import { SIGNAL_CATEGORIES } from '../../../contract/hierarchy';
-import type { Job, Signal, Source } from '../../../contract/schemas';
+import { type Job, JOB_CATEGORIES, MAX_CATEGORIES_PER_JOB, type Signal, SIGNAL_CATEGORIES, type Source } from '../base/contract.mts';
 import type { Account, Dataset, DataSizes, StoredCollection, StoredJob, Subscriber } from './model.mts';
 import { Random } from './random.mts';
 import { signalValues } from './signal-values.mts';
@@ -92,6 +90,9 @@ export function generateDataset(sizes: DataSizes): Dataset {
 		subscribers: makeSubscribers(accounts),
 	};
 }
+
+/** The mock's fixed accounts' ids (the tokens play no part in them): a clone of any other account would not load. */
+export const ACCOUNT_IDS: readonly string[] = makeAccounts('').map((account) => account.account_id);
 
 function makeAccounts(demoToken: string): Account[] {
 	return [

@@ -1,5 +1,5 @@
 /** The mock's records: the contract's wire types plus the private fields the service keeps beside them. */
-import type { Collection, Job, Signal, Source } from '../../../contract/schemas';
+import type { Collection, Job, Signal, Source } from '../base/contract.mts';
 import type { StoredJob } from '../search/job-index.mts';
 
 export interface Account {

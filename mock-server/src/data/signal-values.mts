@@ -2,7 +2,7 @@
  * `current_value`/`previous_value` of a signal: empty for `problems` (spec),
  * a meaningful before/after pair for each type of `changes`.
  */
-import type { Source } from '../../../contract/schemas';
+import type { Source } from '../base/contract.mts';
 import type { Random } from './random.mts';
 import { PLACES, TECHNOLOGIES } from './vocabulary.mts';
 

@@ -9,8 +9,7 @@
  */
 import { Collection } from '@msw/data';
 import { z } from 'zod/v4';
-import { collectionSchema } from '../../../contract/schemas';
-import type { Job, Signal, Source } from '../../../contract/schemas';
+import { collectionSchema, type Job, type Signal, type Source } from '../base/contract.mts';
 import { passesAccountFilters, type Account, type Dataset, type StoredCollection, type StoredJob, type Subscriber } from './model.mts';
 import { JobIndex, lowerTag } from '../search/job-index.mts';
 import type { SearchScope } from '../search/job-search.mts';
@@ -66,7 +65,7 @@ export class Store {
 	readonly jobsBySource = new Map<string, StoredJob[]>();
 	/**
 	 * Every job of each account's tracked sources, newest first. Kept in order by a binary
-	 * search on each change: rebuilding it after a processing cycle (a sort, or even a
+	 * search on each change: rebuilding it after a cycle (a sort, or even a
 	 * filter, of 100,000 scattered records) blocked for 30–230 ms. `serials` holds each
 	 * job's search-index serial at the same position, so a search reads them without
 	 * touching the records.
@@ -80,7 +79,7 @@ export class Store {
 	private signalsBySource = new Map<string, Signal[]>();
 	/** Former domains (a `domain-url-change` signal's previous_value) and the source that moved away from each. */
 	private formerDomains = new Map<string, string>();
-	/** Changes to the long sorted lists kept aside during a processing cycle (deferLists … applyLists). */
+	/** Changes to the long sorted lists kept aside during a cycle (deferLists … applyLists). */
 	private deferred: DeferredLists | undefined;
 	/** Bumped on every change; caches built from the data carry the version they saw. */
 	version = 0;
@@ -409,7 +408,7 @@ export class Store {
 	/**
 	 * The account's jobs (all its tracked sources), newest first; cached until the data
 	 * changes. A new array each time, never changed afterwards: a search may read it
-	 * slice by slice while a processing cycle changes the store.
+	 * slice by slice while a cycle changes the store.
 	 */
 	jobsOf(accountId: string): readonly StoredJob[] {
 		return this.cached(`jobs|${accountId}`, () => (this.jobsByAccount.get(accountId)?.jobs ?? []).slice());

@@ -1,7 +1,6 @@
 /** The account's collections and the sources of one collection (cursor pages by source_id). */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { CURSOR_PARAMS, LIMITS } from '../../../contract/api';
-import { sourcesOfCollectionQuerySchema, type Source } from '../../../contract/schemas';
+import { CURSOR_PARAMS, LIMITS, type Source, sourcesOfCollectionQuerySchema } from '../base/contract.mts';
 import { cursorPage, decodeCursor } from '../http/cursor.mts';
 import { parseQuery } from '../http/query.mts';
 import { apiError } from '../http/respond.mts';

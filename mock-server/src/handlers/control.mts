@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../base/contract.mts';
 import { faultsBodySchema, type Faults } from '../http/faults.mts';
 import { parseJsonBody } from '../http/body.mts';
 import { JournalFilterError, type JournalAnswer, type JournalFilter } from '../http/journal.mts';
@@ -18,12 +18,12 @@ import { nextTurn, Work } from '../base/work.mts';
 import type { Account, Subscriber } from '../data/model.mts';
 import type { RateBudget } from '../http/rate-limit.mts';
 import { UnknownRecord, type ChosenChange, type CycleSizes } from '../cycles/cycle.mts';
-import { EVENT_BODY_SHAPE, eventBodySchema, PROCESS_BODY_SHAPE, processBodySchema } from '../cycles/control-bodies.mts';
+import { EVENT_BODY_SHAPE, eventBodySchema, CYCLE_BODY_SHAPE, cycleBodySchema } from '../cycles/control-bodies.mts';
 import { MAX_LOG_ENTRIES, type DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';
 import type { MockClock } from '../base/clock.mts';
 import { clockRoutes } from '../clock/clock-routes.mts';
-import { receiverKnobRoutes, type ReceiverKnobs } from './receiver-knobs.mts';
+import { receiverKnobRoutes, type ReceiverKnobs } from '../receiver-knobs/routes.mts';
 
 export interface ControlActions extends ReceiverKnobs {
 	clock: MockClock;
@@ -91,8 +91,8 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 		http.post(path(MOCK_CONTROL_PATHS.process), changing(async ({ request }) => {
 			// No body at all is the usual cycle, as before the body existed.
 			const body = (await request.clone().text()).trim() === ''
-				? processBodySchema.parse({})
-				: await parseJsonBody(request, processBodySchema, { fail: (message) => apiError(400, message), shape: PROCESS_BODY_SHAPE, what: 'cycle' });
+				? cycleBodySchema.parse({})
+				: await parseJsonBody(request, cycleBodySchema, { fail: (message) => apiError(400, message), shape: CYCLE_BODY_SHAPE, what: 'cycle' });
 			if (body instanceof Response) return body;
 			const { source_id, ...sizes } = body;
 			return changed(() => actions.processCycle(sizes, source_id));
@@ -157,7 +157,7 @@ export function controlHandlers(actions: ControlActions): HttpHandler[] {
 	];
 }
 
-/** Testing a webhook receiver: the receiver knobs and the clock (their bodies and answers: receiver-knobs.mts, clock-routes.mts). */
+/** Testing a webhook receiver: the receiver knobs and the clock (their bodies and answers: receiver-knobs/, clock/). */
 function knobAndClockHandlers(actions: ControlActions): HttpHandler[] {
 	const path = (p: string) => `*${p}`;
 	const knobs = receiverKnobRoutes(actions);

@@ -2,8 +2,7 @@
  * GET /jobs/filters: the options personalized to the account (from the jobs it sees and their
  * sources); without a job board no categories and no industry tags (CHOICES.unavailableFilterStatus).
  */
-import { JOB_CATEGORIES } from '../../../contract/job-categories';
-import type { Filters } from '../../../contract/schemas';
+import { type Filters, JOB_CATEGORIES } from '../base/contract.mts';
 import { inSlices } from '../base/work.mts';
 import type { Account } from '../data/model.mts';
 import type { HandlerContext } from '../http/route.mts';

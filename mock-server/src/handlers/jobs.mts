@@ -1,7 +1,6 @@
 /** Jobs: of a source (by domain or id, cursor pages), search (offset pages), filters, by id. */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { CHOICES, CURSOR_PARAMS, LIMITS } from '../../../contract/api';
-import { jobSearchQuerySchema, jobsOfSourceQuerySchema } from '../../../contract/schemas';
+import { CHOICES, CURSOR_PARAMS, jobSearchQuerySchema, jobsOfSourceQuerySchema, LIMITS } from '../base/contract.mts';
 import type { Account, StoredJob } from '../data/model.mts';
 import { cursorPage, decodeCursor } from '../http/cursor.mts';
 import { parseQuery, PLUS_IN_SEARCH_WARNING, sentWithPlus } from '../http/query.mts';

@@ -3,7 +3,7 @@
  * servers at the address asked (no auth, no rate limit, no faults: the mock's own routes).
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
+import { MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../base/contract.mts';
 import { openApiControlDocument } from '../openapi/control-document.mts';
 import { openApiDocument, type OpenApiDocument } from '../openapi/document.mts';
 

@@ -1,7 +1,6 @@
 /** The three signals endpoints: page/per_page pagination over the account's signals, newest first. */
 import type { HttpHandler } from 'msw';
-import { findCategory, isSignalGroup } from '../../../contract/hierarchy';
-import { signalsQuerySchema, type Pagination, type Signal } from '../../../contract/schemas';
+import { findCategory, isSignalGroup, type Pagination, type Signal, signalsQuerySchema } from '../base/contract.mts';
 import { RecentResults } from '../data/recent-results.mts';
 import { paginate } from '../http/pagination.mts';
 import { parseQuery } from '../http/query.mts';

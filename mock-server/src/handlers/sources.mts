@@ -3,8 +3,7 @@
  * A domain the source moved away from is 404 naming its new domain (CHOICES.movedDomainStatus).
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { CHOICES } from '../../../contract/api';
-import type { Source } from '../../../contract/schemas';
+import { CHOICES, type Source } from '../base/contract.mts';
 import { apiError } from '../http/respond.mts';
 import { apiRoute, type ApiCall, type HandlerContext } from '../http/route.mts';
 

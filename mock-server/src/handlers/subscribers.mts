@@ -7,8 +7,7 @@
  * pass it adds none and answers the upload's error.
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { EMAIL_ADDRESS_PATTERN, LIMITS } from '../../../contract/api';
-import { subscriberUploadBodySchema } from '../../../contract/schemas';
+import { EMAIL_ADDRESS_PATTERN, LIMITS, subscriberUploadBodySchema } from '../base/contract.mts';
 import { parseJsonBody } from '../http/body.mts';
 import { uploadError } from '../http/respond.mts';
 import { appRoute, type HandlerContext } from '../http/route.mts';

@@ -2,13 +2,12 @@
  * The webhook settings API that emulates the web application's settings page
  * (`{app_url}/api/webhooks`, an assumed path: contract/endpoints.ts): app routes like
  * subscriber upload (fault injection, the journal, the shared body parser),
- * authenticated by the bearer token like /v2. They read no data a processing
- * cycle changes, so they answer during a cycle. The settings and the deliveries
+ * authenticated by the bearer token like /v2. They read no data a cycle
+ * changes, so they answer during a cycle. The settings and the deliveries
  * themselves are webhooks/'s; the delivery log is a control route (control.mts).
  */
 import { HttpResponse, type HttpHandler } from 'msw';
-import { LIMITS } from '../../../contract/api';
-import { webhookSettingInputSchema } from '../../../contract/schemas';
+import { LIMITS, webhookSettingInputSchema } from '../base/contract.mts';
 import { parseJsonBody } from '../http/body.mts';
 import { apiError } from '../http/respond.mts';
 import { appRoute, authenticate, type AppCall, type HandlerContext } from '../http/route.mts';

@@ -16,7 +16,7 @@
  * Preflight (OPTIONS) answers 204 with the methods the path serves; it allows the headers the browser asks for
  * (or Authorization and Content-Type). Answers expose the rate-limit headers and Retry-After to the page's script.
  */
-import { CHOICES, LIMITS } from '../../../contract/api';
+import { CHOICES, LIMITS } from '../base/contract.mts';
 import { apiError } from './respond.mts';
 
 /** The header that, like a JSON content type, marks a call that changes the mock as not a browser's simple request. */

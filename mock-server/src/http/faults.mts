@@ -19,7 +19,7 @@
  */
 import { delay, HttpResponse } from 'msw';
 import { z } from 'zod/v4';
-import { CHOICES } from '../../../contract/api';
+import { CHOICES } from '../base/contract.mts';
 import { Random } from '../data/random.mts';
 import { BAD_BODIES, withBadBody } from './bad-body.mts';
 import { apiError } from './respond.mts';

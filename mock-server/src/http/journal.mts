@@ -14,7 +14,7 @@
  * when read.
  */
 import { z } from 'zod/v4';
-import { LIMITS } from '../../../contract/api';
+import { LIMITS } from '../base/contract.mts';
 import type { Account } from '../data/model.mts';
 
 export interface JournalEntry {
@@ -164,7 +164,7 @@ export class Journal {
 	private entries: RawEntry[] = [];
 	private head = 0;
 	private bytes = 0;
-	/** Calls recorded since the last clear; the journal holds the last of them. */
+	/** Calls logged since the last clear; the journal holds the last of them. */
 	private total = 0;
 	/** Calls taken out by WireMock's DELETE /__admin/requests/{id} and requests/remove (not dropped by the cap). */
 	private removed = 0;

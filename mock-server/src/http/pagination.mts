@@ -1,5 +1,5 @@
 /** The signals pagination object (spec), exact also for an empty result and a page past the end. */
-import type { Pagination } from '../../../contract/schemas';
+import type { Pagination } from '../base/contract.mts';
 
 export function paginate<T>(all: readonly T[], page: number, perPage: number): { pagination: Pagination; items: T[] } {
 	const total = all.length;

@@ -4,8 +4,7 @@
  * endpoint does not take (a typo such as `serach`), a `+` in `search` that arrived as a space.
  */
 import { z } from 'zod/v4';
-import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints';
-import { QUERY_SCHEMAS } from '../../../contract/schemas';
+import { type Endpoint, type EndpointName, ENDPOINTS, QUERY_SCHEMAS } from '../base/contract.mts';
 import { apiError } from './respond.mts';
 
 /** `refuse`: the 400 for a message (the service's error body unless the route has its own, as WireMock's admin API). */

@@ -6,7 +6,7 @@
  * them) answers carry none of the X-RateLimit-* headers, but the limit holds and
  * a 429 still says Retry-After: a client's only hint when to retry.
  */
-import { CHOICES } from '../../../contract/api';
+import { CHOICES } from '../base/contract.mts';
 
 /** An account's budget as the control API shows it (GET /__mock/accounts). */
 export interface RateBudget {

@@ -4,17 +4,16 @@
  * bearer auth and the account's rate limit, whose headers go on the answer.
  * Every answer goes into the request journal, with the request's headers and body. A route that reads the data answers
  * as a reader of the data gate (after any injected latency, so a slow fault does
- * not hold a processing cycle back). Handlers match any origin (`*` prefix) so they work
+ * not hold a cycle back). Handlers match any origin (`*` prefix) so they work
  * under setupServer and behind the standalone server alike. A query parameter the endpoint
  * does not take is a warning (X-Mock-Warning and the journal's `warnings`), or with
  * `strictQuery` a 400 where any bad query parameter is one.
  */
 import { http, type HttpHandler } from 'msw';
-import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
-import { ENDPOINTS, type EndpointName } from '../../../contract/endpoints';
+import { API_VERSION_SEGMENT, CHOICES, type EndpointName, ENDPOINTS } from '../base/contract.mts';
 import type { Account } from '../data/model.mts';
 import type { Store } from '../data/store.mts';
-import type { DataGate } from '../cycles/cycle-work.mts';
+import type { DataGate } from '../data/data-gate.mts';
 import type { Faults } from './faults.mts';
 import { captureBody, type Journal } from './journal.mts';
 import { knownQueryParameters, unknownQueryMessage, unknownQueryParameters } from './query.mts';
@@ -25,7 +24,7 @@ import { apiError } from './respond.mts';
 /** What handlers need from the service, kept apart so handler files never import the wiring (service.mts builds it). */
 export interface HandlerContext {
 	readonly store: Store;
-	/** Service requests read the data through it, so none sees half a processing cycle. */
+	/** Service requests read the data through it, so none sees half a cycle. */
 	readonly gate: DataGate;
 	readonly limiter: RateLimiter;
 	readonly faults: Faults;
@@ -87,7 +86,7 @@ export function apiRoute(context: HandlerContext, endpoint: ApiEndpoint, resolve
 
 /**
  * An `{app_url}` route: fault injection and the journal (the app routes carry their own credentials).
- * `readsData: false`: the route reads nothing a processing cycle changes (the webhook settings), so it
+ * `readsData: false`: the route reads nothing a cycle changes (the webhook settings), so it
  * answers during a cycle instead of waiting for it.
  */
 export function appRoute(

@@ -7,20 +7,19 @@
  * what the service has, while a test suite can generate a typed client of the control API from this one.
  */
 import { z } from 'zod/v4';
-import { LIMITS, MOCK_CONTROL_PATHS } from '../../../contract/api';
-import { apiErrorSchema, jobSchema, signalSchema } from '../../../contract/schemas';
-import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-request.mts';
+import { apiErrorSchema, jobSchema, LIMITS, MOCK_CONTROL_PATHS, signalSchema } from '../base/contract.mts';
+import { clockBodySchema, MAX_ADVANCE_MS } from '../clock/clock-body.mts';
 import { faultsBodySchema, listedFaultRuleSchema } from '../http/faults.mts';
 import { adminErrorSchema } from '../wiremock/admin-error.mts';
 import { healthAnswerSchema, versionAnswerSchema } from '../wiremock/health.mts';
-import { eventBodySchema, processBodySchema } from '../cycles/control-bodies.mts';
+import { eventBodySchema, cycleBodySchema } from '../cycles/control-bodies.mts';
 import { MAX_COPIES, MAX_LOG_ENTRIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { failureRuleSchema, MAX_FAILURE_RULES } from '../webhooks/failure-rules.mts';
 import { MAX_KEPT_ENVELOPES } from '../webhooks/kept-envelopes.mts';
 import { MAX_JOURNAL_READ } from '../http/journal.mts';
 import { PAGE_PATH } from '../page/page.mts';
 import { ROOT_PATH } from '../page/root.mts';
-import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
+import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../receiver-knobs/bodies.mts';
 import {
 	accountsAnswerSchema,
 	clockAnswerSchema,
@@ -49,7 +48,7 @@ import { CONTROL_HEADER } from '../http/cors.mts';
 
 
 const TAGS = {
-	data: 'The data and its changes: back to the seed, processing cycles, chosen events, the state folder',
+	data: 'The data and its changes: back to the seed, cycles, chosen events, the state folder',
 	requests: 'The request journal: what the code under test sent, and what it was answered',
 	webhooks: 'The webhook delivery log: every attempt',
 	receivers: "Receiver knobs: a kept envelope again, copies of one, a batch in a new order, failures of a receiver's next attempts",
@@ -109,8 +108,8 @@ const OPERATIONS: ControlOperation[] = [
 	},
 	{
 		path: 'process', method: 'post', operationId: 'processCycle', tag: 'data', answer: cycleEventsSchema,
-		summary: 'Run one processing cycle; its events are answered and queued for the webhooks',
-		body: { schema: processBodySchema, required: false, description: `Counts 0–${LIMITS.maxChangesPerCycle}, each left out keeps its default; no body (send ${CONTROL_HEADER}) or {} is the usual cycle` },
+		summary: 'Run one cycle; its events are answered and queued for the webhooks',
+		body: { schema: cycleBodySchema, required: false, description: `Counts 0–${LIMITS.maxChangesPerCycle}, each left out keeps its default; no body (send ${CONTROL_HEADER}) or {} is the usual cycle` },
 		refusals: { 400: 'A body that is not JSON of this shape (the message names the field)', 404: 'No source with this `source_id`' },
 	},
 	{

@@ -4,8 +4,7 @@
  * validates every route's real answer against the document, so a field added to an answer and not here fails it.
  */
 import { z } from 'zod/v4';
-import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
-import { jobSchema, signalSchema } from '../../../contract/schemas';
+import { jobSchema, signalSchema, WEBHOOK_EVENT_TYPES } from '../base/contract.mts';
 
 const epochMs = z.number().int().nonnegative();
 

@@ -3,9 +3,17 @@
  * from the contract: the endpoint table (endpoints.ts), the bodies (schemas.ts)
  * and what only the document needs (operations.ts). Never written by hand.
  */
-import { API_VERSION_SEGMENT, CHOICES } from '../../../contract/api';
-import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints';
-import { ANSWER_SCHEMAS, apiErrorSchema, BODY_SCHEMAS, QUERY_SCHEMAS } from '../../../contract/schemas';
+import {
+	ANSWER_SCHEMAS,
+	API_VERSION_SEGMENT,
+	apiErrorSchema,
+	BODY_SCHEMAS,
+	CHOICES,
+	type Endpoint,
+	type EndpointName,
+	ENDPOINTS,
+	QUERY_SCHEMAS,
+} from '../base/contract.mts';
 import { BAD_REQUEST_BODIES, OPERATION_TAGS, PATH_PARAMETER_SCHEMAS, PATH_PARAMETERS, WEBHOOK_DELIVERY } from './operations.mts';
 import { componentSchemas, queryParameters, type JsonSchema } from './json-schema.mts';
 import { HEADERS, RATE_LIMIT_HEADERS, responseRef, sharedResponses } from './responses.mts';

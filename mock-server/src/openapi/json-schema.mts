@@ -4,7 +4,7 @@
  * query parameters one by one.
  */
 import { z } from 'zod/v4';
-import * as contract from '../../../contract/schemas';
+import * as contract from '../base/contract.mts';
 
 export type JsonSchema = Record<string, unknown>;
 

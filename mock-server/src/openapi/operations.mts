@@ -6,9 +6,7 @@
  * the webhook deliveries the service sends.
  */
 import { z } from 'zod/v4';
-import { LIMITS } from '../../../contract/api';
-import type { EndpointName, OperationTag } from '../../../contract/endpoints';
-import { sourceSchema, subscriberUploadErrorSchema, webhookEventSchema } from '../../../contract/schemas';
+import { type EndpointName, LIMITS, type OperationTag, sourceSchema, subscriberUploadErrorSchema, webhookEventSchema } from '../base/contract.mts';
 
 /** The service's parts as the spec divides them; `deprecated` is the spec's mark ("jobs and sources API (v2, deprecated)"). */
 export const OPERATION_TAGS = {

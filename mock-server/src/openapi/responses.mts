@@ -3,7 +3,7 @@
  * answers of the routing layer (http/route.mts, server.mts) and the rate-limit
  * headers (CHOICES.rateLimitHeaderNames, http/rate-limit.mts).
  */
-import { CHOICES, LIMITS } from '../../../contract/api';
+import { CHOICES, LIMITS } from '../base/contract.mts';
 import type { JsonSchema } from './json-schema.mts';
 
 const HEADER_REF = '#/components/headers/';

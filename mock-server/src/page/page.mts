@@ -4,8 +4,7 @@
  * Its Content-Security-Policy allows exactly that stylesheet and that script (by their SHA-256), no other
  * script, no eval, and connections to the mock only; what it shows it reads from the control routes' JSON.
  */
-import { MOCK_CONTROL_PATHS } from '../../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../../contract/events';
+import { MOCK_CONTROL_PATHS, WEBHOOK_EVENT_TYPES } from '../base/contract.mts';
 import { apiError } from '../http/respond.mts';
 import { documentStart, sha256Source } from './html-document.mts';
 import { pageMain, type PageConfig } from './script.mts';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_VERSION_SEGMENT, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
+import { API_VERSION_SEGMENT, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../base/contract.mts';
 import { apiError } from '../http/respond.mts';
 import { PAGE_PATH } from './page.mts';
 import { documentStart, sha256Source } from './html-document.mts';

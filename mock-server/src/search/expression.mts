@@ -2,7 +2,7 @@
  * A search expression as the mock matches it: the service's reading of `search` and `locations`
  * (contract/search-syntax.ts, shared with the nodes' syntax check), and the matching over a job's text.
  */
-import type { SearchReading } from '../../../contract/search-syntax';
+import type { SearchReading } from '../base/contract.mts';
 
 /** A search or locations value as the service reads it (contract/search-syntax.ts, `readSearch`). */
 export type Expression = SearchReading;

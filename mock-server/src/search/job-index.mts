@@ -17,7 +17,7 @@
  * otherwise the index answers a superset (no exclusion subtracted) and the
  * exact check (search/expression.mts `matches`) decides on those jobs alone.
  */
-import type { Job } from '../../../contract/schemas';
+import type { Job } from '../base/contract.mts';
 import type { Expression } from './expression.mts';
 import { Postings } from './postings.mts';
 import type { Work } from '../base/work.mts';
@@ -129,7 +129,7 @@ export class JobIndex {
 	/**
 	 * Forgets a deleted job. Its serial stays in the word lists: no account's job list
 	 * holds it any more, so a search never reaches it, and taking it out would scan
-	 * lists of up to 100,000 serials per word (~10 ms per processing cycle).
+	 * lists of up to 100,000 serials per word (~10 ms per cycle).
 	 */
 	remove(job: StoredJob): void {
 		this.serialById.delete(job.job.job_id);

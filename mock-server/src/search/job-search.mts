@@ -10,9 +10,8 @@
  * A search has at most LIMITS.maxSearchWords words in its terms per parameter
  * and terms of at most LIMITS.maxSearchTermLength characters (searchLimitProblem).
  */
-import { LIMITS } from '../../../contract/api';
+import { LIMITS, readSearch } from '../base/contract.mts';
 import { isEmpty, matches, termsOf, type Expression } from './expression.mts';
-import { readSearch } from '../../../contract/search-syntax';
 import { lowerTag, type JobIndex, type StoredJob, type TagFilters } from './job-index.mts';
 import { JOB_READ_STEPS, TERM_CHECK_STEPS, Work } from '../base/work.mts';
 

@@ -12,8 +12,7 @@
  *    HTTP would serve `/foo/bar/v2/collections`.
  */
 import { isIP } from 'node:net';
-import { API_VERSION_SEGMENT, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../../contract/api';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import { API_VERSION_SEGMENT, ENDPOINTS, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../base/contract.mts';
 
 /** Reads `--allowed-hosts`: names separated by commas (lower-cased; a port is not part of a name). Throws naming the bad part. */
 export function parseAllowedHosts(value: string): string[] {

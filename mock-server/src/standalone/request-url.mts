@@ -6,7 +6,7 @@
  * the path (`Host: a/b`) or turn it into a query (`Host: a?b`).
  */
 import type { IncomingMessage } from 'node:http';
-import { LIMITS } from '../../../contract/api';
+import { LIMITS } from '../base/contract.mts';
 import { apiError } from '../http/respond.mts';
 
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

@@ -1,16 +1,16 @@
 /**
  * Puts a state folder's saved changes back over the freshly seeded data, then
  * has every later change saved: data changes from the store, webhook settings,
- * fault rules, delivery attempts, and (through savePosition) the processor's
+ * fault rules, delivery attempts, and (through savePosition) the cycle runner's
  * position. Restoring happens before the listeners are attached, so nothing
  * restored is written again.
  */
-import { jobSchema, signalSchema, sourceSchema, webhookSettingSchema, type Job, type WebhookSetting } from '../../../contract/schemas';
+import { jobSchema, signalSchema, sourceSchema, webhookSettingSchema, type Job, type WebhookSetting } from '../base/contract.mts';
 import type { StoredJob, Subscriber } from '../data/model.mts';
 import { placeText, searchText } from '../data/generate.mts';
 import type { Store } from '../data/store.mts';
 import { faultsBodySchema, matchesOnlyControlRoutes, type FaultRule, type Faults } from '../http/faults.mts';
-import type { ProcessorPosition } from '../cycles/cycle.mts';
+import type { CyclePosition } from '../cycles/cycle.mts';
 import type { Work } from '../base/work.mts';
 import { z } from 'zod/v4';
 import { MAX_LOG_ENTRIES, type DeliveryEngine, type DeliveryLogEntry } from '../webhooks/delivery-engine.mts';
@@ -35,12 +35,12 @@ export interface Persistence {
 
 export interface AttachedState {
 	persistence(): Persistence;
-	/** The processor's saved position, if a cycle ever ran. */
-	position: ProcessorPosition | undefined;
+	/** The cycle runner's saved position, if a cycle ever ran. */
+	position: CyclePosition | undefined;
 	/** How many changed records and logged attempts were restored. */
 	restored: { records: number; deliveries: number };
-	savePosition(position: ProcessorPosition): void;
-	/** Holds the writes from now on (a processing cycle's, made over many turns)… */
+	savePosition(position: CyclePosition): void;
+	/** Holds the writes from now on (a cycle's, made over many turns)… */
 	hold(): void;
 	/** …and saves them in one transaction, a share per turn. */
 	release(work: Work): Promise<void>;
@@ -52,7 +52,7 @@ export interface AttachedState {
 export async function attachState(dir: string, dataSet: Record<string, unknown>, parts: PersistedParts): Promise<AttachedState> {
 	const { store, settings, faults, engine } = parts;
 	const folder = await StateFolder.open(dir, dataSet, MAX_LOG_ENTRIES);
-	let position: ProcessorPosition | undefined;
+	let position: CyclePosition | undefined;
 	let saved: ReturnType<StateFolder['read']>;
 	try {
 		saved = folder.read();
@@ -80,6 +80,7 @@ export async function attachState(dir: string, dataSet: Record<string, unknown>,
 		persistence: () => ({ state_dir: dir, persisting: folder.failure() === undefined, error: folder.failure() ?? null }),
 		position,
 		restored: { records: saved.records.length, deliveries: saved.deliveries.length },
+		// 'processor' is the kind's name in state folders written before the cycle runner was named so: kept, so they load.
 		savePosition: (p) => folder.put('processor', 'position', p),
 		hold: () => folder.hold(),
 		release: (work) => folder.release(work),
@@ -99,8 +100,8 @@ const checked = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => 
 const withoutControlRules = (rules: unknown): unknown =>
 	Array.isArray(rules) ? rules.filter((rule: { path?: unknown } | null) => !(typeof rule?.path === 'string' && matchesOnlyControlRoutes(rule.path))) : rules;
 
-/** Puts one saved record back; returns the processor's position for that record. */
-async function restore({ kind, id, value }: { kind: string; id: string; value: unknown }, parts: PersistedParts): Promise<ProcessorPosition | undefined> {
+/** Puts one saved record back; returns the cycle runner's position for that record. */
+async function restore({ kind, id, value }: { kind: string; id: string; value: unknown }, parts: PersistedParts): Promise<CyclePosition | undefined> {
 	const { store, settings, faults } = parts;
 	switch (kind) {
 		case 'job':
@@ -126,7 +127,7 @@ async function restore({ kind, id, value }: { kind: string; id: string; value: u
 			faults.set(checked(faultsBodySchema.shape.faults, withoutControlRules(value)) as FaultRule[]);
 			break;
 		case 'processor':
-			return value as ProcessorPosition;
+			return value as CyclePosition;
 		default:
 			throw new Error(`unknown record kind "${kind}" (written by a newer mock?)`);
 	}

@@ -4,12 +4,12 @@
  *
  * It holds what changed since the seed, not the seed itself: each changed
  * record's latest value (`records`: a source, job, signal, subscriber, webhook
- * setting, the fault rules, the processor's position), and the delivery log
+ * setting, the fault rules, the cycle runner's position), and the delivery log
  * (`deliveries`, bounded like the in-memory log). Writes made in one
- * synchronous step (a whole processing cycle, say) are committed together in
+ * synchronous step (a whole cycle, say) are committed together in
  * one transaction at the end of that step, so a crash (kill -9) leaves either
  * all of a cycle or none of it. WAL mode: a committed transaction survives a
- * killed process. A processing cycle gives the event loop up between slices
+ * killed process. A cycle gives the event loop up between slices
  * (cycles/cycle.mts), so its writes are held (hold) and committed in one
  * transaction when it ends (release), that transaction's statements run a share
  * per turn. The data set's flags are stored too: changes only make sense

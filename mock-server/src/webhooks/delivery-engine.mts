@@ -1,5 +1,5 @@
 /**
- * The webhook delivery engine: turns a processing cycle's events into
+ * The webhook delivery engine: turns a cycle's events into
  * envelopes for every setting that asked for that event type, sends them
  * spaced like the service does, retries failures with exponential backoff,
  * and logs every attempt. Every duration is multiplied by `timeScale` so tests
@@ -31,8 +31,7 @@
  * `reorder` a batch (the last one, reversed, or listed envelopes in the listed order), and the
  * `failures` rules that fail a receiver's next attempts (failure-rules.mts).
  */
-import { LIMITS } from '../../../contract/api';
-import type { WebhookEvent } from '../../../contract/schemas';
+import { LIMITS, type WebhookEvent } from '../base/contract.mts';
 import type { ClockTimer, MockClock } from '../base/clock.mts';
 import { DeliveryKnobError, queuedDelivery, type Delivery, type DeliveryOrigin, type QueuedDelivery } from './delivery.mts';
 import { DeliveryQueue } from './delivery-queue.mts';

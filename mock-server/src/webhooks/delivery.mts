@@ -1,5 +1,5 @@
 /** One delivery: an envelope on its way to one URL, how it came about, and the error the receiver knobs answer with. */
-import type { WebhookEvent } from '../../../contract/schemas';
+import type { WebhookEvent } from '../base/contract.mts';
 
 /**
  * How a delivery came about, in the delivery log: a cycle's or a chosen event's (`cycle`), or one of

@@ -1,9 +1,8 @@
-/** Wraps one processing-cycle event in the spec's webhook envelope for one webhook setting. */
+/** Wraps one cycle event in the spec's webhook envelope for one webhook setting. */
 import { randomUUID } from 'node:crypto';
-import type { WebhookEventType } from '../../../contract/events';
-import type { WebhookEvent } from '../../../contract/schemas';
+import { type WebhookEvent, type WebhookEventType } from '../base/contract.mts';
 
-/** What a processing cycle reports: which account the event belongs to, its type and its data. */
+/** What a cycle reports: which account the event belongs to, its type and its data. */
 export interface CycleEvent {
 	account_id: string;
 	event_type: WebhookEventType;

@@ -9,7 +9,7 @@
  * only at the attempt after the failures, and the log shows the retry schedule.
  */
 import { z } from 'zod/v4';
-import { LIMITS } from '../../../contract/api';
+import { LIMITS } from '../base/contract.mts';
 import type { AttemptResult } from './send-attempt.mts';
 import { DeliveryKnobError } from './delivery.mts';
 

@@ -2,7 +2,7 @@
  * The mock's webhooks: settings per account and the delivery engine, put
  * together once so the service wires in a single object. Their HTTP side is
  * handlers/webhooks.mts (the settings API) and the control routes under
- * /__mock/deliveries (handlers/control.mts, handlers/receiver-knobs.mts).
+ * /__mock/deliveries (handlers/control.mts, receiver-knobs/routes.mts).
  */
 import { MockClock } from '../base/clock.mts';
 import { DeliveryEngine } from './delivery-engine.mts';

@@ -4,8 +4,7 @@
  * sees or removes another's entries: every method takes the account id.
  */
 import { randomUUID } from 'node:crypto';
-import type { WebhookEventType } from '../../../contract/events';
-import type { WebhookSetting } from '../../../contract/schemas';
+import { type WebhookEventType, type WebhookSetting } from '../base/contract.mts';
 
 export interface WebhookSettingInput {
 	url: string;

@@ -21,7 +21,7 @@ export const option: INodePropertyOptions = {
 	action: 'Keep new jobs and signals',
 };
 
-/** Event types whose record is new: the only ones recorded. A job_updated or job_deleted event is about a job already seen. */
+/** Event types whose record is new: the only ones stored. A job_updated or job_deleted event is about a job already seen. */
 const NEW_RECORD_EVENTS = new Set(['job_created', 'signal']);
 
 export const description = updateDisplayOptions({ show: { resource: ['deduplication'], operation: ['keepNew'] } }, [
@@ -48,7 +48,7 @@ export function seenKey(context: IExecuteFunctions, item: IDataObject, itemIndex
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	// Every item is read before anything is recorded: a failing item stops the run with nothing recorded, or, on
+	// Every item is read before anything is stored: a failing item stops the run with nothing stored, or, on
 	// Continue, becomes an error item of its own while the others are still filtered.
 	const keys: Array<string | undefined> = [];
 	const failed = new Map<number, INodeExecutionData>();
@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		}
 	});
 	// A test run is never remembered, as the webhook trigger does not remember test deliveries; a retried execution
-	// carries items this node already recorded when it first ran, and they must go on.
+	// carries items this node already stored when it first ran, and they must go on.
 	const mode = this.getMode();
 	const isNew = mode === 'manual' || mode === 'retry' ? items.map(() => true) : await recordNew(this, items, keys);
 	const passing = isNew.map((passes, index) => passes && !failed.has(index));
@@ -76,9 +76,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 async function recordNew(context: IExecuteFunctions, items: INodeExecutionData[], keys: Array<string | undefined>): Promise<boolean[]> {
 	// n8n appends the new ids in the order given and keeps the last MAX_SEEN: given oldest first, the newest stay.
 	const oldestFirst = newestFirst(items.map((item) => item.json)).reverse();
-	const recorded = [...new Set(oldestFirst.map((index) => keys[index]).filter((key): key is string => key !== undefined))];
+	const stored = [...new Set(oldestFirst.map((index) => keys[index]).filter((key): key is string => key !== undefined))];
 	const node = `${context.getWorkflow().id}:${context.getNode().id}`;
-	const fresh = new Set(recorded.length === 0 ? [] : await rememberSeenIds(context, node, recorded, MAX_SEEN));
+	const fresh = new Set(stored.length === 0 ? [] : await rememberSeenIds(context, node, stored, MAX_SEEN));
 	return keys.map((key) => {
 		if (key === undefined) return true;
 		// One item per new key: a key twice in one input passes its first item only.

@@ -1,10 +1,10 @@
 /**
  * The bodies of the receiver knobs' control routes (POST /__mock/deliveries/redeliver, /copies, /reorder;
- * the failure rule's is failure-rules.mts): handlers/receiver-knobs.mts parses with them, the control
+ * the failure rule's is failure-rules.mts): receiver-knobs/routes.mts parses with them, the control
  * API's OpenAPI document (openapi/control-document.mts) is written from them.
  */
 import { z } from 'zod/v4';
-import { MAX_COPIES, MAX_REORDERED } from './delivery-engine.mts';
+import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 
 const eventId = z.string().min(1).max(200);
 

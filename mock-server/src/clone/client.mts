@@ -1,12 +1,12 @@
 /**
- * The recorder's calls: GET with the bearer token, paced by `Pacing`, each answer read whole and
- * parsed as JSON. Every failure is a RecordError with one line for the user and the exit status;
+ * The clone's calls: GET with the bearer token, paced by `Pacing`, each answer read whole and
+ * parsed as JSON. Every failure is a CloneError with one line for the user and the exit status;
  * its message names the URL (never the token: the token goes in the Authorization header only).
  * A redirect is followed by the nodes' rule (contract/token-transport.ts): to the same origin only,
  * at most MAX_REDIRECTS in a row; fetch itself would follow one to a sub-domain with the token.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { getFollowingSameOrigin, MAX_REDIRECTS, shownUrl } from '../../../contract/token-transport';
+import { getFollowingSameOrigin, MAX_REDIRECTS, shownUrl } from '../base/contract.mts';
 import type { Pacing, Pause } from './pacing.mts';
 
 /** One call's answer must arrive within this. */
@@ -25,7 +25,7 @@ const RESET_WAIT_MS = 1000;
 const SNIPPET = 120;
 
 /** Exit status 1: the walk failed (the checkpoint is kept); 3: the API refused the token. */
-export class RecordError extends Error {
+export class CloneError extends Error {
 	constructor(
 		message: string,
 		readonly exitStatus: 1 | 3 = 1,
@@ -62,32 +62,32 @@ export class ApiClient {
 				response = await this.follow(url, what);
 				text = await response.text();
 			} catch (error) {
-				if (error instanceof RecordError) throw error;
+				if (error instanceof CloneError) throw error;
 				const why = reason(error);
 				if (RESET_CODES.has(why) && resets < MAX_RESETS) {
 					resets++;
 					await sleep(RESET_WAIT_MS);
 					continue;
 				}
-				throw new RecordError(`cannot reach ${url}: ${why}${resets === 0 ? '' : ` (${resets + 1} tries)`}`);
+				throw new CloneError(`cannot reach ${url}: ${why}${resets === 0 ? '' : ` (${resets + 1} tries)`}`);
 			}
 			this.calls++;
 			const retry = this.pacing.afterAnswer(response.headers, response.status, performance.now() - started);
 			if (retry) {
-				if (refusals++ >= MAX_REFUSALS) throw new RecordError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
+				if (refusals++ >= MAX_REFUSALS) throw new CloneError(`${what}: the API answered 429 (rate limit) ${MAX_REFUSALS + 1} times in a row`);
 				await this.wait(retry);
 				continue;
 			}
 			if (!this.accepted && [400, 401, 403].includes(response.status)) {
-				throw new RecordError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, 3);
+				throw new CloneError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, 3);
 			}
-			if (!response.ok) throw new RecordError(`${what}: the API answered ${response.status} ${errorText(text)}${this.accepted ? '' : baseHint(this.base, response.status)}`);
+			if (!response.ok) throw new CloneError(`${what}: the API answered ${response.status} ${errorText(text)}${this.accepted ? '' : baseHint(this.base, response.status)}`);
 			this.accepted = true;
 			try {
 				return JSON.parse(text) as unknown;
 			} catch (error) {
 				const type = response.headers.get('content-type') ?? 'no content type';
-				throw new RecordError(`${what}: the answer is not JSON (${(error as Error).message}; ${type}, ${text.length} characters: ${snippet(text)})`);
+				throw new CloneError(`${what}: the answer is not JSON (${(error as Error).message}; ${type}, ${text.length} characters: ${snippet(text)})`);
 			}
 		}
 	}
@@ -99,8 +99,8 @@ export class ApiClient {
 		if ('answer' in followed) return followed.answer;
 		const { refused } = followed;
 		const answered = `${what}: the API answered ${refused.status} with a redirect to ${shownUrl(refused.to.url)}`;
-		if (refused.why === 'too-many') throw new RecordError(`${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
-		throw new RecordError(
+		if (refused.why === 'too-many') throw new CloneError(`${answered} after ${MAX_REDIRECTS} redirects in a row, so it was not followed further`);
+		throw new CloneError(
 			`${answered}, another origin than ${new URL(refused.from).origin}: the token goes to --from's origin only (a sub-domain, another port or http:// is another origin), so it was not followed; if the API has moved, give its new address to --from`,
 		);
 	}

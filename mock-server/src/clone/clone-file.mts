@@ -12,7 +12,7 @@
  * (id-set.mts). Written under another name then renamed, so FILE is either whole or absent.
  */
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { collectionSchema, jobSchema, signalSchema, sourceSchema } from '../../../contract/schemas';
+import { collectionSchema, jobSchema, signalSchema, sourceSchema } from '../base/contract.mts';
 import { ALL_TYPES } from '../data/generate.mts';
 import { DOMAIN_CHANGE_TYPE } from '../data/store.mts';
 import { Checkpoint } from './checkpoint.mts';

@@ -1,4 +1,4 @@
-// Processing cycles keep the data realistic: domain moves (source, jobs, signal, the old domain's answer), signals turning inactive when their evidence jobs are gone, job board counts, and events only for jobs each account sees.
+// Cycles keep the data realistic: domain moves (source, jobs, signal, the old domain's answer), signals turning inactive when their evidence jobs are gone, job board counts, and events only for jobs each account sees.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { MOCK_CONTROL_PATHS } from '../../contract/api';

@@ -5,9 +5,9 @@
  * contract says. Exit status 0 when it fits, 4 when it drifts (EXIT in flags.mts).
  */
 import { writeFile } from 'node:fs/promises';
-import { ApiClient, RecordError } from './client.mts';
+import { ApiClient, CloneError } from './client.mts';
 import { DriftReport } from './drift.mts';
-import { CHECK_DRIFT_USAGE, EXIT, parseCheckDriftFlags, RecordFlagError, type CheckDriftFlags } from './flags.mts';
+import { CHECK_DRIFT_USAGE, EXIT, parseCheckDriftFlags, CloneFlagError, type CheckDriftFlags } from './flags.mts';
 import { Messages } from './messages.mts';
 import { Pacing } from './pacing.mts';
 import { firstPages, PageError, pageContract, pageName, pagePath, type PageRequest } from './walk.mts';
@@ -29,12 +29,12 @@ async function checkDrift(flags: CheckDriftFlags): Promise<number> {
 		try {
 			next = firstPages(collections);
 		} catch (error) {
-			if (error instanceof PageError) throw new RecordError(`${pageName({ list: 'collections' }, 1)}: ${error.message}`);
+			if (error instanceof PageError) throw new CloneError(`${pageName({ list: 'collections' }, 1)}: ${error.message}`);
 			throw error;
 		}
 		for (const request of next) await read(request);
 	} catch (error) {
-		if (!(error instanceof RecordError)) throw error;
+		if (!(error instanceof CloneError)) throw error;
 		messages.say(error.message);
 		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
 	}
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
 		}
 		flags = parsed;
 	} catch (error) {
-		if (!(error instanceof RecordFlagError)) throw error;
+		if (!(error instanceof CloneFlagError)) throw error;
 		console.error(`job-signals-mock check-drift: ${error.message}\n\n${CHECK_DRIFT_USAGE}`);
 		return EXIT.usage;
 	}

@@ -1,5 +1,5 @@
 /** `job-signals-mock record`'s and `check-drift`'s flags (`--name value` or `--name=value`) and usage; anything unknown or invalid is an error. */
-import { shownUrl, tokenRoute } from '../../../contract/token-transport';
+import { shownUrl, tokenRoute } from '../base/contract.mts';
 import type { CheckpointMode } from './checkpoint.mts';
 import { usageLines, type UsageFlag } from '../base/usage-lines.mts';
 
@@ -11,7 +11,7 @@ export const DEFAULT_ACCOUNT = 'acc_demo';
 /** The exit statuses of `record` and `check-drift`. */
 export const EXIT = { done: 0, failed: 1, usage: 2, tokenRefused: 3, drifted: 4 } as const;
 
-export interface RecordFlags {
+export interface CloneFlags {
 	/** The API base URL, without a trailing slash. */
 	from: string;
 	token: string;
@@ -30,7 +30,7 @@ export interface CheckDriftFlags {
 	driftReport: string | undefined;
 }
 
-export class RecordFlagError extends Error {}
+export class CloneFlagError extends Error {}
 
 /** record's flags; check-drift takes those CHECK_DRIFT_FLAGS names. The usages and the README's table are made from them. */
 export const RECORD_FLAGS: readonly UsageFlag[] = [
@@ -48,7 +48,7 @@ export const RECORD_FLAGS: readonly UsageFlag[] = [
 ];
 export const CHECK_DRIFT_FLAGS: readonly string[] = ['from', 'token', 'drift-report'];
 
-export const RECORD_USAGE = `Usage: job-signals-mock record --from URL --token T --out FILE [--account ID] [--force]
+export const CLONE_USAGE = `Usage: job-signals-mock record --from URL --token T --out FILE [--account ID] [--force]
                                 [--resume | --restart] [--drift-report FILE]
   Walks an account's collections, sources, jobs and signals at its rate limit and writes
   them as a --data file; serve it with: job-signals-mock --sources 0 --data FILE. Every
@@ -70,15 +70,15 @@ const RECORD_SWITCHES = RECORD_FLAGS.filter(({ value }) => value === undefined).
 type Given = Partial<Record<'from' | 'token' | 'out' | 'account' | 'drift-report', string>>;
 
 /** `env` and `nodeFlags` (process.execArgv) say whether Node's fetch sends plain http through a proxy. */
-export function parseRecordFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): RecordFlags | 'help' {
+export function parseCloneFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): CloneFlags | 'help' {
 	const read = readFlags(argv, RECORD_VALUED, RECORD_SWITCHES);
 	if (read === 'help') return 'help';
 	const { given, switches } = read;
-	if (switches.has('resume') && switches.has('restart')) throw new RecordFlagError('--resume and --restart exclude each other: --resume continues FILE.partial\'s walk, --restart deletes it');
+	if (switches.has('resume') && switches.has('restart')) throw new CloneFlagError('--resume and --restart exclude each other: --resume continues FILE.partial\'s walk, --restart deletes it');
 	const { from, token } = fromAndToken(given, env, nodeFlags);
-	if (given.out === undefined) throw new RecordFlagError('--out is required (the data file to write)');
+	if (given.out === undefined) throw new CloneFlagError('--out is required (the data file to write)');
 	const account = given.account ?? DEFAULT_ACCOUNT;
-	if (!/^[A-Za-z0-9_-]+$/.test(account)) throw new RecordFlagError(`--account must be an account id such as ${DEFAULT_ACCOUNT}, got "${account}"`);
+	if (!/^[A-Za-z0-9_-]+$/.test(account)) throw new CloneFlagError(`--account must be an account id such as ${DEFAULT_ACCOUNT}, got "${account}"`);
 	const checkpoint = switches.has('resume') ? 'resume' : switches.has('restart') ? 'restart' : 'refuse';
 	return { from, token, out: given.out, account, force: switches.has('force'), checkpoint, driftReport: given['drift-report'] };
 }
@@ -97,31 +97,31 @@ function readFlags(argv: readonly string[], valued: readonly string[], switchNam
 		const arg = argv[i];
 		if (arg === '--help' || arg === '-h') return 'help';
 		const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-		if (!match) throw new RecordFlagError(`Unexpected argument "${arg}"`);
+		if (!match) throw new CloneFlagError(`Unexpected argument "${arg}"`);
 		const name = match[1];
 		if (switchNames.includes(name)) {
-			if (match[2] !== undefined) throw new RecordFlagError(`--${name} takes no value`);
+			if (match[2] !== undefined) throw new CloneFlagError(`--${name} takes no value`);
 			switches.add(name);
 			continue;
 		}
-		if (!valued.includes(name)) throw new RecordFlagError(`Unknown flag --${name}`);
+		if (!valued.includes(name)) throw new CloneFlagError(`Unknown flag --${name}`);
 		const value = match[2] ?? argv[++i];
 		// The token's value is never repeated in a message.
-		if (value === undefined || value === '') throw new RecordFlagError(`--${name} needs a value`);
-		if (name in given) throw new RecordFlagError(`--${name} given twice`);
+		if (value === undefined || value === '') throw new CloneFlagError(`--${name} needs a value`);
+		if (name in given) throw new CloneFlagError(`--${name} given twice`);
 		given[name] = value;
 	}
 	return { given, switches };
 }
 
 function fromAndToken(given: Given, env: NodeJS.ProcessEnv, nodeFlags: readonly string[]): { from: string; token: string } {
-	if (given.from === undefined) throw new RecordFlagError('--from is required (the API base URL, https://<host>/v2)');
+	if (given.from === undefined) throw new CloneFlagError('--from is required (the API base URL, https://<host>/v2)');
 	const token = given.token ?? env[TOKEN_VARIABLE];
-	if (token === undefined || token === '') throw new RecordFlagError(`--token is required (or the ${TOKEN_VARIABLE} environment variable)`);
-	if (/\s/.test(token)) throw new RecordFlagError('--token must not contain spaces');
+	if (token === undefined || token === '') throw new CloneFlagError(`--token is required (or the ${TOKEN_VARIABLE} environment variable)`);
+	if (/\s/.test(token)) throw new CloneFlagError('--token must not contain spaces');
 	const from = baseUrl(given.from);
 	const proxy = proxyInTheWay(from, env, nodeFlags);
-	if (proxy !== undefined) throw new RecordFlagError(proxy);
+	if (proxy !== undefined) throw new CloneFlagError(proxy);
 	return { from, token };
 }
 
@@ -131,15 +131,15 @@ function baseUrl(value: string): string {
 	try {
 		url = new URL(value);
 	} catch {
-		throw new RecordFlagError(`--from must be a URL such as https://api.example.com/v2, got "${value}"`);
+		throw new CloneFlagError(`--from must be a URL such as https://api.example.com/v2, got "${value}"`);
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RecordFlagError(`--from must be an http or https URL, got "${url.protocol}"`);
-	if (url.username !== '' || url.password !== '') throw new RecordFlagError('--from must not hold credentials: give the token with --token');
-	if (url.search !== '' || url.hash !== '') throw new RecordFlagError('--from must be the base URL only, without a query or fragment');
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CloneFlagError(`--from must be an http or https URL, got "${url.protocol}"`);
+	if (url.username !== '' || url.password !== '') throw new CloneFlagError('--from must not hold credentials: give the token with --token');
+	if (url.search !== '' || url.hash !== '') throw new CloneFlagError('--from must be the base URL only, without a query or fragment');
 	// The nodes' rule (contract/token-transport.ts): the token over TLS, or over plain http to this machine only.
 	const route = tokenRoute(url.href);
 	if (route.route === 'plain-http') {
-		throw new RecordFlagError(
+		throw new CloneFlagError(
 			`--from ${shownUrl(value)} uses plain http:// to ${route.hostname}, which is not this machine: the token would cross the network unencrypted, so nothing was sent. Use https:// (plain http:// only to 127.0.0.1, localhost or [::1])`,
 		);
 	}

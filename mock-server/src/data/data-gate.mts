@@ -1,5 +1,5 @@
 /**
- * How a processing cycle shares the event loop with the API: it writes a share per turn, and
+ * How a cycle shares the event loop with the API: it writes a share per turn, and
  * the data gate keeps every reader off the data while it works, so none sees half a cycle.
  *
  * The share, in the steps of base/work.mts (STEPS_PER_TURN a turn). A record write (a job added,
@@ -18,7 +18,7 @@ export const WRITE_STEPS = STEPS_PER_TURN / WRITES_PER_TURN;
 export const READ_STEPS = STEPS_PER_TURN / 40_000;
 
 /**
- * Keeps a processing cycle atomic as the API sees it while the cycle gives the
+ * Keeps a cycle atomic as the API sees it while the cycle gives the
  * event loop up between slices (cycles/cycle.mts): a read/write lock over the
  * data. Service requests read (many at once); a cycle, a chosen event and a
  * reset write (one at a time, alone). A writer waits for the reads in progress

@@ -1,5 +1,5 @@
 /**
- * What the recorder calls, in which order, and what each answer tells it: the account's collections
+ * What the clone walk calls, in which order, and what each answer tells it: the account's collections
  * (one call), then every list at its largest page, so the walk makes the fewest calls:
  * - the sources of each collection: cursor pages of 100 (`cursor_source_id`; the API takes no page size);
  * - the account's jobs: job search without filters (all the account's jobs, the ones its own filters
@@ -13,11 +13,15 @@
  * checkpoint by applying its pages again.
  */
 import { z } from 'zod/v4';
-import { CURSOR_PARAMS, LIMITS } from '../../../contract/api';
-import { SIGNAL_GROUPS } from '../../../contract/hierarchy';
 import {
-	collectionsEnvelopeSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, sourcesEnvelopeSchema,
-} from '../../../contract/schemas';
+	collectionsEnvelopeSchema,
+	CURSOR_PARAMS,
+	jobSearchEnvelopeSchema,
+	LIMITS,
+	SIGNAL_GROUPS,
+	signalsEnvelopeSchema,
+	sourcesEnvelopeSchema,
+} from '../base/contract.mts';
 
 export type PageRequest =
 	| { list: 'collections' }

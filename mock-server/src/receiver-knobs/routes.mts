@@ -8,7 +8,7 @@ import { apiError } from '../http/respond.mts';
 import { DeliveryKnobError, type QueuedDelivery, type Webhooks } from '../webhooks/index.mts';
 import { MAX_COPIES, MAX_REORDERED } from '../webhooks/delivery-engine.mts';
 import { FAILURE_RULE_SHAPE, failureRuleSchema } from '../webhooks/failure-rules.mts';
-import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from '../webhooks/knob-requests.mts';
+import { copiesBodySchema, redeliverBodySchema, reorderBodySchema } from './bodies.mts';
 
 /** What the routes call: the knobs as the service offers them in-process. */
 export type ReceiverKnobs = Webhooks['knobs'];

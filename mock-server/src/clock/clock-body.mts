@@ -1,6 +1,6 @@
 /**
  * The body of PUT /__mock/clock: clock/clock-routes.mts parses with it, the control API's OpenAPI
- * document (openapi/control-document.mts) is written from it. The clock itself: clock.mts.
+ * document (openapi/control-document.mts) is written from it. The clock itself: base/clock.mts.
  */
 import { z } from 'zod/v4';
 import { MAX_CLOCK_MS } from '../base/clock.mts';

@@ -5,7 +5,7 @@
  * sends no such headers) waits its `Retry-After` (else the Reset, else a minute) before the call is
  * made again. Also estimates the time the rest of the walk takes at that rate.
  */
-import { CHOICES } from '../../../contract/api';
+import { CHOICES } from '../base/contract.mts';
 
 /** Added to each wait: the API's seconds are rounded, and a timer may fire a little early. */
 const MARGIN_MS = 100;

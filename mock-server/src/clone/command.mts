@@ -9,13 +9,12 @@
 import { rmSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { generateDataset } from '../data/generate.mts';
-import { DEFAULT_OPTIONS } from '../options.mts';
+import { ACCOUNT_IDS } from '../data/generate.mts';
 import { Checkpoint, CheckpointError } from './checkpoint.mts';
 import { writeClone } from './clone-file.mts';
-import { ApiClient, RecordError } from './client.mts';
+import { ApiClient, CloneError } from './client.mts';
 import { DriftReport } from './drift.mts';
-import { EXIT, parseRecordFlags, RECORD_USAGE, RecordFlagError, type RecordFlags } from './flags.mts';
+import { EXIT, parseCloneFlags, CLONE_USAGE, CloneFlagError, type CloneFlags } from './flags.mts';
 import { Messages } from './messages.mts';
 import { Pacing } from './pacing.mts';
 import { Progress, type WalkStatus } from './progress.mts';
@@ -31,7 +30,7 @@ function take(walk: Walk, drift: DriftReport, request: PageRequest, body: unknow
 	walk.apply(body);
 }
 
-async function record(flags: RecordFlags): Promise<number> {
+async function clone(flags: CloneFlags): Promise<number> {
 	const problem = (await outProblem(flags.out, flags.force)) ?? (await reportProblem(flags.driftReport)) ?? accountProblem(flags.account);
 	if (problem !== undefined) {
 		say(problem);
@@ -89,7 +88,7 @@ async function record(flags: RecordFlags): Promise<number> {
 			try {
 				take(walk, drift, request, body);
 			} catch (error) {
-				if (error instanceof PageError) throw new RecordError(`${name}: ${error.message}`);
+				if (error instanceof PageError) throw new CloneError(`${name}: ${error.message}`);
 				throw error;
 			}
 			await checkpoint.add({ request, body });
@@ -98,7 +97,7 @@ async function record(flags: RecordFlags): Promise<number> {
 		}
 	} catch (error) {
 		progress.end();
-		if (!(error instanceof RecordError)) throw error;
+		if (!(error instanceof CloneError)) throw error;
 		await checkpoint.close();
 		say(`${error.message}${stopped()}`);
 		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
@@ -157,28 +156,26 @@ async function folderProblem(path: string, flag: string): Promise<string | undef
 	return undefined;
 }
 
-/** The mock's accounts are fixed (data/generate.mts): a clone for any other would not load. */
 function accountProblem(account: string): string | undefined {
-	const accounts = generateDataset({ ...DEFAULT_OPTIONS, sources: 0 }).accounts.map((a) => a.account_id);
-	return accounts.includes(account) ? undefined : `--account ${account} is not one of the mock's accounts (${accounts.join(', ')})`;
+	return ACCOUNT_IDS.includes(account) ? undefined : `--account ${account} is not one of the mock's accounts (${ACCOUNT_IDS.join(', ')})`;
 }
 
 async function main(): Promise<number> {
-	let flags: RecordFlags;
+	let flags: CloneFlags;
 	try {
-		const parsed = parseRecordFlags(process.argv.slice(3), process.env, process.execArgv);
+		const parsed = parseCloneFlags(process.argv.slice(3), process.env, process.execArgv);
 		if (parsed === 'help') {
-			console.log(RECORD_USAGE);
+			console.log(CLONE_USAGE);
 			return EXIT.done;
 		}
 		flags = parsed;
 	} catch (error) {
-		if (!(error instanceof RecordFlagError)) throw error;
-		console.error(`job-signals-mock record: ${error.message}\n\n${RECORD_USAGE}`);
+		if (!(error instanceof CloneFlagError)) throw error;
+		console.error(`job-signals-mock record: ${error.message}\n\n${CLONE_USAGE}`);
 		return EXIT.usage;
 	}
 	messages.token = flags.token;
-	return record(flags);
+	return clone(flags);
 }
 
 main().then(
