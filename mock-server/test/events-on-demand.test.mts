@@ -98,8 +98,9 @@ describe('POST /__mock/events', () => {
 			[{}, /event_type: /],
 			[{ event_type: 'job_moved' }, /event_type: /],
 			[{ event_type: 'job_updated', job_id: 'job_0000001', source_id: 'src_000001' }, /job_id or source_id, not both/],
-			[{ event_type: 'job_created', job_id: 'job_0000001' }, /job_created and signal make a new record and take none/],
-			[{ event_type: 'job_created', signal: { group: 'problems', category: 'it', type: 'outdated-legacy-systems' } }, /only a signal event takes signal/],
+			[{ event_type: 'job_created', job_id: 'job_0000001' }, /only job_updated, job_deleted take one/],
+			[{ event_type: 'signal', job_id: 'job_0000001' }, /only job_updated, job_deleted take one/],
+			[{ event_type: 'job_created', signal: { group: 'problems', category: 'it', type: 'outdated-legacy-systems' } }, /only signal takes signal/],
 			[{ event_type: 'signal', signal: { group: 'problems', category: 'it', type: 'low-conversion-rates' } }, /no such signal type/],
 			[{ event_type: 'signal', signal: { group: 'problems' } }, /signal\.category: /],
 		] as const) {

@@ -1,6 +1,6 @@
 /** The bodies of POST /__mock/process and POST /__mock/events. */
 import { z } from 'zod/v4';
-import { LIMITS, WEBHOOK_EVENT_TYPES } from '../base/contract.mts';
+import { LIMITS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../base/contract.mts';
 import { ALL_TYPES } from '../data/generate.mts';
 import { DEFAULT_CYCLE, type CycleSizes } from './cycle.mts';
 
@@ -27,6 +27,18 @@ export function cycleSizes(input: Partial<CycleSizes>): CycleSizes {
 	throw new RangeError(`processCycle: ${issue.path.length > 0 ? `"${String(issue.path[0])}" ` : ''}${issue.message} (counts 0–${LIMITS.maxChangesPerCycle}: ${Object.keys(DEFAULT_CYCLE).join(', ')})`);
 }
 
+/**
+ * What POST /__mock/events may name for each event type: an existing job (`job_id`: the event changes that job) and a
+ * signal type (`signal`: the new signal's). A new event type needs its entry (the type check asks).
+ */
+const EVENT_TAKES: Record<WebhookEventType, { jobId: boolean; signal: boolean }> = {
+	job_created: { jobId: false, signal: false },
+	job_updated: { jobId: true, signal: false },
+	job_deleted: { jobId: true, signal: false },
+	signal: { jobId: false, signal: true },
+};
+const typesTaking = (part: 'jobId' | 'signal') => WEBHOOK_EVENT_TYPES.filter((type) => EVENT_TAKES[type][part]).join(', ');
+
 export const eventBodySchema = z
 	.strictObject({
 		event_type: z.enum(WEBHOOK_EVENT_TYPES),
@@ -35,11 +47,11 @@ export const eventBodySchema = z
 		signal: z.strictObject({ group: z.string(), category: z.string(), type: z.string() }).optional(),
 	})
 	.refine((b) => !(b.job_id && b.source_id), { message: 'give job_id or source_id, not both', path: ['job_id'] })
-	.refine((b) => !(b.job_id && (b.event_type === 'job_created' || b.event_type === 'signal')), {
-		message: 'job_id names an existing job: job_created and signal make a new record and take none',
+	.refine((b) => !b.job_id || EVENT_TAKES[b.event_type].jobId, {
+		message: `job_id names an existing job: only ${typesTaking('jobId')} take one (the others make a new record)`,
 		path: ['job_id'],
 	})
-	.refine((b) => b.signal === undefined || b.event_type === 'signal', { message: 'only a signal event takes signal', path: ['signal'] })
+	.refine((b) => b.signal === undefined || EVENT_TAKES[b.event_type].signal, { message: `only ${typesTaking('signal')} takes signal`, path: ['signal'] })
 	.refine((b) => b.signal === undefined || ALL_TYPES.some((t) => t.group === b.signal?.group && t.category === b.signal.category && t.type === b.signal.type), {
 		message: 'no such signal type: group, category and type must be one path of the hierarchy (GET /v2/signals/… names them)',
 		path: ['signal'],
