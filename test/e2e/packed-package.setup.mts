@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PACKED_TARBALL_ENV, packPackage } from '../../harness/n8n/local-n8n.mts';
 
 export default function packOnce(): (() => void) | undefined {
-	// Already packed by the caller for several vitest runs (harness/n8n/e2e-lanes.mts): that tarball, left to it.
+	// Already packed by the caller for several vitest runs (harness/n8n/version-matrix.mts): that tarball, left to it.
 	if (process.env[PACKED_TARBALL_ENV]) return undefined;
 	const destination = mkdtempSync(join(tmpdir(), 'job-signals-e2e-pack-'));
 	process.env[PACKED_TARBALL_ENV] = packPackage(destination);
