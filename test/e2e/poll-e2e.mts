@@ -119,8 +119,10 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
 			// Logged when sent to the mock: a held request started when it was let go.
 			const entry: Logged = { path: url.pathname, query: url.searchParams, status: 0, started: Date.now() };
 			log.push(entry);
+			// A new connection per request (agent: false): a kept-alive one that the mock closes after 5 idle seconds can
+			// be reused as it closes (ECONNRESET), which polls a few seconds apart hit and a failed poll would count.
 			const forward = request(
-				{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+				{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host }, agent: false },
 				(answer) => {
 					entry.status = answer.statusCode ?? 0;
 					res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -138,6 +140,8 @@ async function startCountingProxy(target: string): Promise<CountingProxy> {
 			req.pipe(forward);
 		}
 	});
+	// The same race on n8n's side: this server never closes an idle kept-alive connection (n8n's client does).
+	server.keepAliveTimeout = 0;
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const proxy: CountingProxy = {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
