@@ -5,7 +5,7 @@
  * signals of each group, all connected to Deduplication → Keep New Jobs and Signals, then a step.
  *
  * Two deployments run side by side, each with its own mock: one n8n is killed with `kill -9` while the service
- * is delivering a cycle's events, the other stopped gracefully; both stay down 2 minutes while their mock keeps
+ * is delivering a cycle's events, the other stopped gracefully; both stay down DOWN_MS while their mock keeps
  * running cycles, then start again. Counted per job id and signal id across every execution (n8n's
  * REST API): what the webhook trigger alone passed on, and what came out of Keep New. Cycles delete no job: a
  * job created and deleted while n8n is down cannot be polled (the docs say so), and is left out here.
@@ -17,20 +17,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../harness/n8n/config.mts';
 import { CREDENTIAL, type RealN8n } from '../../harness/n8n/real-n8n.mts';
 import { executionsOf, startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import { logPhase, MOCK_FLAGS, pause, pollTimes, waitFor } from './poll-e2e.mts';
 
 const WEBHOOK_ID = '5e7c2a91-4d3b-4f6a-8e1c-7b9d0a2f6c34';
 const WEBHOOK_NODE = 'Job Signals Trigger';
 const KEEP_NEW = 'Keep New';
-/** How long n8n stays down: longer than the service's retries (they end within about 27 s). */
-const DOWN_MS = 120_000;
-/** A cycle every 20 s while n8n is down (the mock delivers one event a second; a cycle makes about 8 for this account). */
-const CYCLE_EVERY_MS = 20_000;
+/**
+ * How long n8n stays down: longer than the service's retries (3, 1 s, 2 s and 4 s apart: with n8n's port closed each
+ * attempt fails at once, and even 4 attempts of the 5 s timeout end within 27 s), so deliveries fail for good while it
+ * is down. Longer proves nothing more: the service disables no webhook after failures, and n8n's default scheduler runs
+ * no poll time it missed (its triggers poll at activation, then on their times).
+ */
+const DOWN_MS = 30_000;
+/** A cycle every 10 s while n8n is down (the mock delivers one event a second; a cycle makes about 8 for this account). */
+const CYCLE_EVERY_MS = 10_000;
 const CYCLE_BODY = JSON.stringify({ deleted: 0 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Six poll times a minute, each trigger on its own seconds: a poll every 10 s (n8n refuses a cron more often than once a minute). */
-const pollTimes = (offset: number) => ({ item: [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) });
+/** The Poll Triggers' lists (their polls counted in the mock's request journal). */
+const POLLED_PATHS = ['/v2/jobs', '/v2/signals/problems', '/v2/signals/changes'];
 
 interface ExampleNode {
 	type: string;
@@ -39,7 +43,7 @@ interface ExampleNode {
 	credentials?: object;
 }
 
-/** The shipped example (examples/workflows/every-new-job-and-signal.workflow.json) on this test's credential, with a poll every 10 s. */
+/** The shipped example (examples/workflows/every-new-job-and-signal.workflow.json) on this test's credential, with a poll every POLL_EVERY_S seconds (poll-e2e.mts). */
 const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'every-new-job-and-signal.workflow.json'), 'utf8')) as { id: string; nodes: ExampleNode[] };
 const WORKFLOW = example.id;
 
@@ -50,7 +54,7 @@ function catchUpWorkflow() {
 		nodes: example.nodes.map((node) => {
 			if (node.credentials) node = { ...node, credentials: { jobSignalsApi: CREDENTIAL } };
 			if (node.webhookId) node = { ...node, webhookId: WEBHOOK_ID };
-			if (node.type === 'n8n-nodes-job-signals.jobSignalsPollTrigger') node = { ...node, parameters: { ...node.parameters, pollTimes: pollTimes(2 + 3 * polls++) } };
+			if (node.type === 'n8n-nodes-job-signals.jobSignalsPollTrigger') node = { ...node, parameters: { ...node.parameters, pollTimes: pollTimes(polls++) } };
 			return node;
 		}),
 	};
@@ -70,10 +74,12 @@ interface Delivery {
 
 /** One deployment with the catch-up workflow published, and the demo account's new jobs and signals as its mock made them. */
 async function startCatchUp() {
-	const deployment: Deployment = await startDeployment('regular', ['--jobs', '2000', '--signals', '2000', '--sources', '60', '--rate-limit', '0'], [`webhook/${WEBHOOK_ID}/webhook`], async (n8n: RealN8n) => {
+	const began = Date.now();
+	const deployment: Deployment = await startDeployment('regular', MOCK_FLAGS, [`webhook/${WEBHOOK_ID}/webhook`], async (n8n: RealN8n) => {
 		await n8n.importWorkflows([catchUpWorkflow()]);
 		await n8n.publish(WORKFLOW);
 	});
+	logPhase('n8n set up (package, workflow) and started', began);
 	const mock = deployment.n8n.mock.appUrl;
 	const expected: string[] = [];
 
@@ -135,7 +141,14 @@ async function startCatchUp() {
 	}
 
 	// A trigger records where its list stands on its first poll; cycles start after each has polled twice.
-	await pause(25_000);
+	const since = Date.now();
+	for (const path of POLLED_PATHS) {
+		await waitFor(`the first two polls of ${path}`, async () => {
+			const { data } = (await (await fetch(`${mock}/__mock/requests?path=${encodeURIComponent(path)}&method=GET`)).json()) as { data: { path: string; status: number }[] };
+			return data.filter((call) => call.path === path && call.status === 200).length >= 2;
+		}, undefined, 250);
+	}
+	logPhase('the first two polls', since);
 	return { deployment, cycle, cyclesFor, deliveries, settle, close: () => deployment.close() };
 }
 
@@ -166,7 +179,7 @@ describe('no new job or signal lost across n8n downtime: webhook trigger and Pol
 		await Promise.all([killed?.close(), stopped?.close()]);
 	});
 
-	it('kill -9 mid-delivery and 2 minutes down, and a graceful stop and 2 minutes down, while cycles go on: each new job and signal once', async () => {
+	it('kill -9 mid-delivery and down past the service\'s retries, and a graceful stop and down as long, while cycles go on: each new job and signal once', async () => {
 		// kill -9: once the cycle's first deliveries were answered and more are still to go.
 		const crash = async () => {
 			await killed.cycle();
@@ -178,22 +191,28 @@ describe('no new job or signal lost across n8n downtime: webhook trigger and Pol
 				await pause(250);
 			}
 			const before = (await killed.deliveries()).length;
+			const since = Date.now();
 			await killed.deployment.crash(() => killed.cyclesFor(DOWN_MS));
+			logPhase(`n8n killed, ${DOWN_MS / 1000} s down and started again`, since);
 			return before;
 		};
 		const stop = async () => {
 			await stopped.cycle();
 			await stopped.cycle();
 			await pause(5000);
+			const since = Date.now();
 			await stopped.deployment.restart(() => stopped.cyclesFor(DOWN_MS));
+			logPhase(`n8n stopped, ${DOWN_MS / 1000} s down and started again`, since);
 		};
 		const [deliveredBeforeKill] = await Promise.all([crash(), stop()]);
 		// One more cycle each, delivered by webhooks after the restart.
 		await Promise.all([killed.cycle(), stopped.cycle()]);
+		const settling = Date.now();
 		const [afterKill, afterStop] = await Promise.all([killed.settle(), stopped.settle()]);
+		logPhase('until Keep New passed on every event', settling);
 		const lostDeliveries = (catchUp: CatchUp) => catchUp.deliveries().then((all) => all.filter((d) => d.outcome === 'failed').length);
-		console.log(`[measured] downtime, kill -9 mid-delivery (${deliveredBeforeKill} delivery attempts before the kill), 2 min down: ${JSON.stringify(summary(afterKill))}; deliveries that failed for good: ${await lostDeliveries(killed)}`);
-		console.log(`[measured] downtime, graceful stop, 2 min down: ${JSON.stringify(summary(afterStop))}; deliveries that failed for good: ${await lostDeliveries(stopped)}`);
+		console.log(`[measured] downtime, kill -9 mid-delivery (${deliveredBeforeKill} delivery attempts before the kill), ${DOWN_MS / 1000} s down: ${JSON.stringify(summary(afterKill))}; deliveries that failed for good: ${await lostDeliveries(killed)}`);
+		console.log(`[measured] downtime, graceful stop, ${DOWN_MS / 1000} s down: ${JSON.stringify(summary(afterStop))}; deliveries that failed for good: ${await lostDeliveries(stopped)}`);
 		// The webhooks alone lost what the service sent while n8n was down: the test really made a gap.
 		expect(afterKill.webhookAlone.missing.length).toBeGreaterThan(0);
 		expect(afterStop.webhookAlone.missing.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_N8N_VERSION, N8N_VERSION } from '../../harness/n8n/config.mts';
-import { CHANGES, crashAtTheHandOffWrite, exactlyOnceFigures, JOBS, observe, POLL_TYPE, positionInStaticData, PROBLEMS, startPollRun, waitFor, WORKFLOWS, type PollRun } from './poll-e2e.mts';
+import { CHANGES, crashAtTheHandOffWrite, exactlyOnceFigures, JOBS, observe, POLL_EVERY_S, POLL_TYPE, positionInStaticData, PROBLEMS, startPollRun, waitFor, WORKFLOWS, type PollRun } from './poll-e2e.mts';
 
 describe('the poll trigger in a real n8n (regular mode)', () => {
 	let run: PollRun;
@@ -56,7 +56,7 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 		await run.waitForAll();
 		// One cycle just before the restart (polled before it or after it), two while n8n is down.
 		await run.cycle();
-		await run.deployment.restart(async () => {
+		await run.restart(async () => {
 			await run.cycle();
 			await run.cycle();
 		});
@@ -101,12 +101,14 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 
 	nodeOnlyCase('a 500 on page 2 of a walk, past the retries, fails the poll visibly; the next poll emits every item once', async () => {
 		const before = (await observe(run.deployment, JOBS)).errors.length;
-		// Right after a poll of the job search, so the next poll finds all of the cycles' jobs at once (more than a page).
-		const since = Date.now();
-		await waitFor('a poll of the job search', async () => run.pollsSince(JOBS, since) >= 1);
+		// The job search's requests held at the proxy while the rule is set and a cycle creates more than a page of jobs
+		// (the walk's page size is 100), so that the first request after is page 1 of a walk that finds them all.
+		const release = run.proxy.hold(JOBS.path);
+		await waitFor('no job-search request in flight', async () => run.proxy.log.every((r) => r.path !== JOBS.path || r.ended !== undefined), undefined, 250);
 		await run.setFaults([{ path: JOBS.path, method: 'GET', status: 500, after: 1, times: 4 }]);
 		const from = run.proxy.log.length;
-		for (let i = 0; i < 22; i++) await run.cycle();
+		await run.cycle({ created: 110 });
+		release();
 		const errors = await waitFor('a failed execution of the job search', async () => {
 			const { errors } = await observe(run.deployment, JOBS);
 			return errors.length > before && errors;
@@ -122,17 +124,21 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 	});
 
 	nodeOnlyCase('an answer slower than the poll interval: the polls that start meanwhile do not emit its items again', async () => {
-		// The next problems request waits 15 s before the mock answers it (at least one more poll time passes meanwhile).
-		await run.setFaults([{ path: PROBLEMS.path, latency_ms: 15_000, times: 1 }]);
-		const from = run.proxy.log.length;
+		// The next problems request waits one and a half poll intervals before the mock answers it (a poll time passes
+		// meanwhile), within the node's 30 s timeout.
+		const slowMs = 1.5 * POLL_EVERY_S * 1000;
+		// A request sent before the rule may reach the mock after it: the slow one is any problems request in flight or sent from here.
+		const inFlight = run.proxy.log.findIndex((r) => r.ended === undefined);
+		const from = inFlight < 0 ? run.proxy.log.length : inFlight;
+		await run.setFaults([{ path: PROBLEMS.path, latency_ms: slowMs, times: 1 }]);
 		await waitFor('the slow request in flight', async () => run.proxy.log.slice(from).some((r) => r.path === PROBLEMS.path && r.ended === undefined));
 		await run.cycle();
 		await run.waitForAll();
 		await waitFor('the slow request answered', async () => run.proxy.log.slice(from).filter((r) => r.path === PROBLEMS.path).every((r) => r.ended !== undefined));
 		await run.setFaults([]);
 		// The overlap really happened: poll times came while the slow request was in flight, and the node skipped them (its log line in n8n's output).
-		const slow = run.proxy.log.slice(from).find((r) => r.path === PROBLEMS.path)!;
-		expect(slow.ended! - slow.started).toBeGreaterThanOrEqual(15_000);
+		const slowest = Math.max(...run.proxy.log.slice(from).filter((r) => r.path === PROBLEMS.path).map((r) => r.ended! - r.started));
+		expect(slowest).toBeGreaterThanOrEqual(slowMs);
 		expect(run.deployment.logs()).toContain('the previous poll of this trigger is still running; this poll time is skipped');
 		await run.waitForPolls(2);
 		const result = await run.figures(PROBLEMS);
