@@ -1,5 +1,5 @@
 // Rate limits, transient failures, rejected tokens and unreachable services: retried or reported, never lost or repeated.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SMALL_MOCK, useMockService } from '../../harness/in-process/mock.mts';
 import { runNode } from '../../harness/in-process/workflow.mts';
 import { api, NODE_TYPE, setFaults } from './direct.mts';
@@ -19,26 +19,6 @@ const statuses = () => mock.answers().filter((a) => !new URL(a.request.url).path
 /** Job search with no filters is every job of the account, newest first (read from the store: the API itself is rate limited here). */
 const accountJobIds = () => mock.service.store.jobsOf(mock.service.accounts()[0].account_id).map((j) => j.job.job_id);
 const ids = (items: { json: Record<string, unknown> }[]) => items.map((i) => i.json.job_id);
-
-afterEach(() => {
-	vi.useRealTimers();
-});
-
-/**
- * `work` with the node's backoffs (1, 2, 4 s on setTimeout, RETRY_POLICY) on vitest's fake setTimeout, stepped 500 ms
- * at a time with real turns of the event loop between steps for the mock's answers; for cases whose requests never
- * meet the rate limit, whose window runs on the real clock.
- */
-async function onFakeBackoff<T>(work: () => Promise<T>): Promise<T> {
-	vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-	let done = false;
-	const running = work().finally(() => (done = true));
-	for (let step = 0; !done && step < 10_000; step++) {
-		await new Promise((resolve) => setImmediate(resolve));
-		await vi.advanceTimersByTimeAsync(500);
-	}
-	return await running;
-}
 
 describe('resilience', () => {
 	it('keeps under the limit the service reports, and recovers from a 429 in the middle of Return All with no lost or repeated items', async () => {
@@ -84,14 +64,12 @@ describe('resilience', () => {
 
 	it('a service that keeps failing ends in a clear error after the retries (and continueOnFail keeps the item)', async () => {
 		await setFaults([{ path: '/v2/jobs/filters', status: 503 }]);
-		const run = await onFakeBackoff(() =>
-			runNode({
-				type: NODE_TYPE,
-				parameters: { resource: 'job', operation: 'getFilters' },
-				credentials: { jobSignalsApi: mock.credentials },
-				onError: 'continueRegularOutput',
-			}),
-		);
+		const run = await runNode({
+			type: NODE_TYPE,
+			parameters: { resource: 'job', operation: 'getFilters' },
+			credentials: { jobSignalsApi: mock.credentials },
+			onError: 'continueRegularOutput',
+		});
 		expect(run.items).toEqual([
 			{ json: { error: 'The service answered 503: Injected fault on /v2/jobs/filters', errorDescription: 'Injected fault on /v2/jobs/filters', httpCode: '503' }, pairedItem: { item: 0 } },
 		]);
@@ -109,7 +87,7 @@ describe('resilience', () => {
 
 	it('a service that stays unreachable and a malformed base URL are reported plainly', async () => {
 		await setFaults([{ path: '/v2/jobs', drop: true }]);
-		const unreachable = await onFakeBackoff(() => searchAll());
+		const unreachable = await searchAll();
 		expect(unreachable.error?.message).toMatch(/^Could not reach the Job Signals service at https:\/\/job-signals\.mock: /);
 		expect(statuses()).toEqual([0, 0, 0, 0]);
 		const malformed = await searchAll({ ...mock.credentials, baseUrl: 'api.example.com/v2' });
