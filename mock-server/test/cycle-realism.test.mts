@@ -1,9 +1,9 @@
 // Cycles keep the data realistic: domain moves (source, jobs, signal, the old domain's answer), signals turning inactive when their evidence jobs are gone, job board counts, and events only for jobs each account sees.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
-import { jobsEnvelopeSchema, signalSchema, signalsEnvelopeSchema, sourceSchema, type Signal } from '../../contract/schemas';
+import {
+	MOCK_CONTROL_PATHS, WEBHOOK_EVENT_TYPES, jobsEnvelopeSchema, signalSchema, signalsEnvelopeSchema, sourceSchema, type Signal,
+} from '../src/base/contract.mts';
 import { APP_URL, call, expectApiError, ok, SECOND_TOKEN, useMock, walkCursor } from './harness.mts';
 
 const mock = useMock();

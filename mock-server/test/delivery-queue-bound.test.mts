@@ -3,12 +3,10 @@ import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { LIMITS, MOCK_CONTROL_PATHS, ENDPOINTS, WEBHOOK_EVENT_TYPES } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { MAX_LOG_ENTRIES } from '../src/webhooks/delivery-engine.mts';
 import { APP_URL, call, SMALL, useMock } from './harness.mts';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const MAX_QUEUED = 300;
 const MAX_PER_ACCOUNT = 200;
