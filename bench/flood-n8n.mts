@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listExecutions, startDeployment, type Deployment } from '../harness/n8n/deployment.mts';
 import { jobCreatedEnvelope, triggerWorkflow } from '../harness/n8n/real-n8n.mts';
+import { percentile } from './percentiles.mts';
 
 const FORGED = 10_000;
 const REAL = 100;
@@ -20,7 +21,6 @@ const IN_FLIGHT = 32;
 const WORKFLOW_ID = 'benchFlood';
 const WEBHOOK_ID = '6c1d8e42-9b3a-4f7e-a2d5-0e8b4c7f1a96';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(deployment: Deployment) {
 	const run = randomUUID().slice(0, 8);

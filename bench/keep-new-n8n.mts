@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { startDeployment } from '../harness/n8n/deployment.mts';
 import { keepNewWorkflow, lanePaths, latestExecution, sendToLane, type Lane, type LaneRun } from '../harness/n8n/keep-new-lanes.mts';
 import { MAX_SEEN } from '../nodes/JobSignals/helpers/newest-ids';
+import { median, percentile } from './percentiles.mts';
 
 const WORKFLOW = 'keepNewBench';
 const ROUNDS = 40;
@@ -23,8 +24,6 @@ const FULL = 'full';
 const LANES: Lane[] = [{ name: SMALL }, { name: FULL }];
 const CREATED = 1_760_000_000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 describe("Keep New's record: its cost per execution, in a real n8n", () => {
@@ -58,7 +57,7 @@ describe("Keep New's record: its cost per execution, in a real n8n", () => {
 				const keepNew = times[lane].map((run) => run.keepNewMs);
 				const execution = times[lane].map((run) => run.executionMs);
 				console.log(
-					`[bench] one new id into a ${lane === SMALL ? `record of at most ${WARM_UP + ROUNDS} ids` : `full record (${MAX_SEEN} ids)`}: Keep New p50 ${median(keepNew)} ms, p90 ${percentile(keepNew, 90)} ms; execution p50 ${median(execution)} ms, p90 ${percentile(execution, 90)} ms (${ROUNDS} executions)`,
+					`[bench] one new id into a ${lane === SMALL ? `record of at most ${WARM_UP + ROUNDS} ids` : `full record (${MAX_SEEN} ids)`}: Keep New p50 ${median(keepNew)} ms, p90 ${percentile([...keepNew].sort((a, b) => a - b), 90)} ms; execution p50 ${median(execution)} ms, p90 ${percentile([...execution].sort((a, b) => a - b), 90)} ms (${ROUNDS} executions)`,
 				);
 			}
 			for (const size of [MAX_SEEN, 2.5 * MAX_SEEN]) {

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { executionsOf, executionsPerId, startDeployment, type Deployment, type Mode } from '../harness/n8n/deployment.mts';
 import { jobCreatedEnvelope, triggerWorkflow } from '../harness/n8n/real-n8n.mts';
+import { percentile } from './percentiles.mts';
 
 const DISTINCT = 1000;
 const REPEATS = 100;
@@ -23,7 +24,6 @@ const WEBHOOK_ID = '3f6b8d20-7c1e-4a9b-8e5d-2a4c6e8f0b13';
 
 const workflow = triggerWorkflow({ id: WORKFLOW_ID, webhookId: WEBHOOK_ID, registration: 'manual' });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function bench(mode: Mode) {
 	const deployment = await startDeployment(mode, ['--rate-limit', '0'], [`webhook/${WEBHOOK_ID}/webhook`], async (n8n) => {

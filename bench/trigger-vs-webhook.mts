@@ -22,6 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { listExecutions, startDeployment, type Deployment, type Mode } from '../harness/n8n/deployment.mts';
 import { jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.mts';
 import { PERSISTED_WINDOW } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
+import { median, percentile } from './percentiles.mts';
 
 /** BENCH_TRIGGER_IN_FLIGHT=1 (or 1,8 …) runs only those. */
 const IN_FLIGHT = (process.env.BENCH_TRIGGER_IN_FLIGHT ?? '1,8,32').split(',').map(Number);
@@ -127,8 +128,6 @@ function cpuSeconds(groups: Map<number, string>): Map<string, number> {
 const total = (byRole: Map<string, number>) => [...byRole.values()].reduce((sum, n) => sum + n, 0);
 const minus = (after: Map<string, number>, before: Map<string, number>) => new Map([...after].map(([role, n]) => [role, n - (before.get(role) ?? 0)]));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 interface Round {
 	timings: number[];
