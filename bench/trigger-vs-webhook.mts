@@ -23,6 +23,7 @@ import { listExecutions, startDeployment, type Deployment, type Mode } from '../
 import { jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.mts';
 import { PERSISTED_WINDOW } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
 import { median, percentile } from './percentiles.mts';
+import { inParallel } from '../harness/in-parallel.mts';
 
 /** BENCH_TRIGGER_IN_FLIGHT=1 (or 1,8 …) runs only those. */
 const IN_FLIGHT = (process.env.BENCH_TRIGGER_IN_FLIGHT ?? '1,8,32').split(',').map(Number);
@@ -170,23 +171,17 @@ async function send(base: string, target: Target, count: number, inFlight: numbe
 	const timings: number[] = [];
 	const statuses = new Map<number, number>();
 	const bodies = new Map<number, string>();
-	let next = 0;
 	const cpuBefore = cpuSeconds(groups);
 	const started = performance.now();
-	await Promise.all(
-		Array.from({ length: inFlight }, async () => {
-			while (next < count) {
-				const index = next++;
-				const body = JSON.stringify(jobCreatedEnvelope(`vs-${run}-${target.workflowId}-${index}`));
-				const t0 = performance.now();
-				const response = await fetch(`${base}${target.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-				const text = await response.text();
-				timings.push(performance.now() - t0);
-				statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-				if (response.status !== 200 && !bodies.has(response.status)) bodies.set(response.status, text.slice(0, 500));
-			}
-		}),
-	);
+	await inParallel(Array.from({ length: count }, (_, index) => index), inFlight, async (index) => {
+		const body = JSON.stringify(jobCreatedEnvelope(`vs-${run}-${target.workflowId}-${index}`));
+		const t0 = performance.now();
+		const response = await fetch(`${base}${target.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+		const text = await response.text();
+		timings.push(performance.now() - t0);
+		statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+		if (response.status !== 200 && !bodies.has(response.status)) bodies.set(response.status, text.slice(0, 500));
+	});
 	const seconds = (performance.now() - started) / 1000;
 	await settle(groups);
 	const cpuByRole = minus(cpuSeconds(groups), cpuBefore);
