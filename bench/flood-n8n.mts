@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listExecutions, startDeployment, type Deployment } from '../harness/n8n/deployment.mts';
 import { jobCreatedEnvelope, triggerWorkflow } from '../harness/n8n/real-n8n.mts';
+import { percentile } from './percentiles.mts';
+import { inParallel } from '../harness/in-parallel.mts';
 
 const FORGED = 10_000;
 const REAL = 100;
@@ -20,7 +22,6 @@ const IN_FLIGHT = 32;
 const WORKFLOW_ID = 'benchFlood';
 const WEBHOOK_ID = '6c1d8e42-9b3a-4f7e-a2d5-0e8b4c7f1a96';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(deployment: Deployment) {
 	const run = randomUUID().slice(0, 8);
@@ -35,20 +36,14 @@ async function measure(deployment: Deployment) {
 	const url = `${deployment.webhookBases[0]}webhook/${WEBHOOK_ID}/webhook`;
 	const realTimes: number[] = [];
 	const statuses = new Map<number, number>();
-	let next = 0;
 	const started = performance.now();
-	await Promise.all(
-		Array.from({ length: IN_FLIGHT }, async () => {
-			while (next < sends.length) {
-				const send = sends[next++];
-				const sentAt = performance.now();
-				const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(jobCreatedEnvelope(send.id)) });
-				await response.arrayBuffer();
-				statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-				if (send.real) realTimes.push(performance.now() - sentAt);
-			}
-		}),
-	);
+	await inParallel(sends, IN_FLIGHT, async (send) => {
+		const sentAt = performance.now();
+		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(jobCreatedEnvelope(send.id)) });
+		await response.arrayBuffer();
+		statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+		if (send.real) realTimes.push(performance.now() - sentAt);
+	});
 	const sentMs = performance.now() - started;
 	// n8n answers before it runs the execution: wait until it has run every one it started.
 	let executions = await listExecutions(deployment, WORKFLOW_ID);

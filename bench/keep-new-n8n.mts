@@ -1,9 +1,9 @@
 /**
- * What Keep New's record costs each execution in a real n8n 2.40.7 (`npm run bench:keep-new`, regular mode, SQLite):
- * n8n reads the node's whole record, looks each id up in it one by one and writes it back on every execution. Side by
- * side, alternating: executions of one new job into a record of a few ids and into a full one (MAX_SEEN ids); then
- * batches of MAX_SEEN and 2.5 × MAX_SEEN new ids into a full record. Figures: n8n's own measure of Keep New's run
- * (`executionTime`) and of the execution, from its REST API; the record's size in n8n's database. It reports, and fails
+ * What Keep New's row of seen ids costs each execution in a real n8n 2.40.7 (`npm run bench:keep-new`, regular mode, SQLite):
+ * n8n reads the node's whole row of seen ids, looks each id up in it one by one and writes it back on every execution. Side by
+ * side, alternating: executions of one new job into a row of a few ids and into a full one (MAX_SEEN ids); then
+ * batches of MAX_SEEN and 2.5 × MAX_SEEN new ids into a full row. Figures: n8n's own measure of Keep New's run
+ * (`executionTime`) and of the execution, from its REST API; the row's size in n8n's database. It reports, and fails
  * only when an execution does not pass what it should.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { startDeployment } from '../harness/n8n/deployment.mts';
 import { keepNewWorkflow, lanePaths, latestExecution, sendToLane, type Lane, type LaneRun } from '../harness/n8n/keep-new-lanes.mts';
 import { MAX_SEEN } from '../nodes/JobSignals/helpers/newest-ids';
+import { median, percentile } from './percentiles.mts';
 
 const WORKFLOW = 'keepNewBench';
 const ROUNDS = 40;
@@ -23,12 +24,10 @@ const FULL = 'full';
 const LANES: Lane[] = [{ name: SMALL }, { name: FULL }];
 const CREATED = 1_760_000_000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-describe("Keep New's record: its cost per execution, in a real n8n", () => {
-	it(`${ROUNDS} single-id executions into a record of a few ids and into a full one, alternating; batches into a full record`, async () => {
+describe("Keep New's row of seen ids: its cost per execution, in a real n8n", () => {
+	it(`${ROUNDS} single-id executions into a row of a few ids and into a full one, alternating; batches into a full row`, async () => {
 		const deployment = await startDeployment('regular', ['--rate-limit', '0'], lanePaths(LANES), async (n8n) => {
 			await n8n.importWorkflows([keepNewWorkflow(WORKFLOW, LANES)]);
 			await n8n.publish(WORKFLOW);
@@ -58,23 +57,23 @@ describe("Keep New's record: its cost per execution, in a real n8n", () => {
 				const keepNew = times[lane].map((run) => run.keepNewMs);
 				const execution = times[lane].map((run) => run.executionMs);
 				console.log(
-					`[bench] one new id into a ${lane === SMALL ? `record of at most ${WARM_UP + ROUNDS} ids` : `full record (${MAX_SEEN} ids)`}: Keep New p50 ${median(keepNew)} ms, p90 ${percentile(keepNew, 90)} ms; execution p50 ${median(execution)} ms, p90 ${percentile(execution, 90)} ms (${ROUNDS} executions)`,
+					`[bench] one new id into a ${lane === SMALL ? `row of at most ${WARM_UP + ROUNDS} ids` : `full row (${MAX_SEEN} ids)`}: Keep New p50 ${median(keepNew)} ms, p90 ${percentile([...keepNew].sort((a, b) => a - b), 90)} ms; execution p50 ${median(execution)} ms, p90 ${percentile([...execution].sort((a, b) => a - b), 90)} ms (${ROUNDS} executions)`,
 				);
 			}
 			for (const size of [MAX_SEEN, 2.5 * MAX_SEEN]) {
 				const runs: LaneRun[] = [];
 				for (let round = 0; round < BATCH_ROUNDS; round++) runs.push(await send(FULL, size));
-				console.log(`[bench] ${size} new ids into a full record: Keep New ${runs.map((run) => run.keepNewMs).join(', ')} ms; execution ${runs.map((run) => run.executionMs).join(', ')} ms`);
+				console.log(`[bench] ${size} new ids into a full row: Keep New ${runs.map((run) => run.keepNewMs).join(', ')} ms; execution ${runs.map((run) => run.executionMs).join(', ')} ms`);
 			}
-			console.log(`[bench] the record in n8n's database: ${recordBytes(deployment.n8n.userFolder)}; load average after: ${load()}`);
+			console.log(`[bench] the row in n8n's database: ${rowBytes(deployment.n8n.userFolder)}; load average after: ${load()}`);
 		} finally {
 			await deployment.close();
 		}
 	});
 });
 
-/** Each lane's record row, its value's length in bytes (sqlite3 from Debian's packages, when installed). */
-function recordBytes(userFolder: string): string {
+/** Each lane's row of seen ids, its value's length in bytes (sqlite3 from Debian's packages, when installed). */
+function rowBytes(userFolder: string): string {
 	try {
 		return execFileSync('sqlite3', [join(userFolder, '.n8n', 'database.sqlite'), 'SELECT context, length(value) FROM processed_data'], { encoding: 'utf8' }).trim().replaceAll('\n', '; ');
 	} catch (error) {

@@ -19,6 +19,7 @@ import {
 	httpJobSearch, httpSignals, httpUpload, jobSignalsJobSearch, jobSignalsSignals, jobSignalsUpload, SIGNAL_GROUP,
 	type Scenario, type Target,
 } from './node/scenarios.mts';
+import { median } from './percentiles.mts';
 
 const DEMO_ACCOUNT = 'acc_demo';
 const RECORDS = 20_000;
@@ -114,7 +115,6 @@ function mockPausesIn({ result, calls }: Row): string {
 	const inRun = calls.gc.filter((pause) => pause.at >= result.startedAt && pause.at <= result.startedAt + result.wallMs);
 	return `${Math.round(inRun.reduce((sum, pause) => sum + pause.ms, 0))} ms (${inRun.filter((pause) => pause.major).length})`;
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Each round's ratio a / b. */
 const roundRatios = (a: Row[], b: Row[], field: 'wallMs' | 'cpuMs') => a.map((row, i) => row.result[field] / b[i].result[field]);

@@ -18,6 +18,7 @@ import { LIMITS } from '../contract/api';
 import type { StoredJob } from 'job-signals-mock-server';
 import { PollTrigger } from '../harness/in-process/poll.mts';
 import { startLoggedMock, type LoggedMock } from './node/logged-mock.mts';
+import { median } from './percentiles.mts';
 
 const NEW_ITEMS = 1000;
 const IDLE_POLLS = 20;
@@ -63,8 +64,6 @@ function addSignals(mock: LoggedMock): string[] {
 		return id;
 	});
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function run(mock: LoggedMock, scenario: Scenario): Promise<string[]> {
 	const credentials = { jobSignalsApi: { apiToken: mock.service.options.token, baseUrl: mock.apiUrl, appUrl: mock.appUrl } };

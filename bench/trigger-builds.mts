@@ -17,12 +17,12 @@ import { loadavg } from 'node:os';
 import type { INodeType } from 'n8n-workflow';
 import { envelope } from '../harness/in-process/trigger-fixtures.mts';
 import { createTrigger } from '../harness/in-process/trigger.mts';
+import { percentile } from './percentiles.mts';
 
 const builds = (process.env.BUILDS ?? '').split(',').filter((dir) => dir !== '');
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 2000);
 const WARM_UP = 800;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mean = (values: number[]) => values.reduce((sum, n) => sum + n, 0) / values.length;
 const summary = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);

@@ -13,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { executionsOf, executionsPerId, startDeployment, type Deployment, type Mode } from '../harness/n8n/deployment.mts';
 import { jobCreatedEnvelope, triggerWorkflow } from '../harness/n8n/real-n8n.mts';
+import { percentile } from './percentiles.mts';
+import { inParallel } from '../harness/in-parallel.mts';
 
 const DISTINCT = 1000;
 const REPEATS = 100;
@@ -23,7 +25,6 @@ const WEBHOOK_ID = '3f6b8d20-7c1e-4a9b-8e5d-2a4c6e8f0b13';
 
 const workflow = triggerWorkflow({ id: WORKFLOW_ID, webhookId: WEBHOOK_ID, registration: 'manual' });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function bench(mode: Mode) {
 	const deployment = await startDeployment(mode, ['--rate-limit', '0'], [`webhook/${WEBHOOK_ID}/webhook`], async (n8n) => {
@@ -46,24 +47,18 @@ async function measure(mode: Mode, deployment: Deployment) {
 		.map((send) => send.id);
 	const timings: number[] = [];
 	const statuses = new Map<number, number>();
-	let next = 0;
 	const started = performance.now();
-	await Promise.all(
-		Array.from({ length: IN_FLIGHT }, async () => {
-			while (next < sends.length) {
-				const index = next++;
-				const t0 = performance.now();
-				const response = await fetch(`${deployment.front.url}webhook/${WEBHOOK_ID}/webhook`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(jobCreatedEnvelope(sends[index])),
-				});
-				await response.arrayBuffer();
-				timings.push(performance.now() - t0);
-				statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-			}
-		}),
-	);
+	await inParallel(sends, IN_FLIGHT, async (id) => {
+		const t0 = performance.now();
+		const response = await fetch(`${deployment.front.url}webhook/${WEBHOOK_ID}/webhook`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(jobCreatedEnvelope(id)),
+		});
+		await response.arrayBuffer();
+		timings.push(performance.now() - t0);
+		statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+	});
 	const elapsed = performance.now() - started;
 	const executions = await executionsOf(deployment, WORKFLOW_ID);
 	const perId = Object.values(executionsPerId(executions, ids));

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { startDeployment, type Deployment } from '../harness/n8n/deployment.mts';
 import { triggerWorkflow, type TriggerWorkflow } from '../harness/n8n/real-n8n.mts';
+import { percentile } from './percentiles.mts';
 
 const ROUNDS = 400;
 const WARM_UP = 50;
@@ -16,7 +17,6 @@ const TRIGGERS: TriggerWorkflow[] = [
 	{ id: 'benchVersion11', webhookId: '6a1f0c2e-3b4d-4e5f-8a9b-1c2d3e4f5a62', registration: 'manual', typeVersion: 1.1, parameters: { events: ['job_created'] } },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function deliver(deployment: Deployment, trigger: TriggerWorkflow, round: number): Promise<number> {
 	const body = JSON.stringify({

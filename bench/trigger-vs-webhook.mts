@@ -22,6 +22,8 @@ import { describe, expect, it } from 'vitest';
 import { listExecutions, startDeployment, type Deployment, type Mode } from '../harness/n8n/deployment.mts';
 import { jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.mts';
 import { PERSISTED_WINDOW } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
+import { median, percentile } from './percentiles.mts';
+import { inParallel } from '../harness/in-parallel.mts';
 
 /** BENCH_TRIGGER_IN_FLIGHT=1 (or 1,8 …) runs only those. */
 const IN_FLIGHT = (process.env.BENCH_TRIGGER_IN_FLIGHT ?? '1,8,32').split(',').map(Number);
@@ -127,8 +129,6 @@ function cpuSeconds(groups: Map<number, string>): Map<string, number> {
 const total = (byRole: Map<string, number>) => [...byRole.values()].reduce((sum, n) => sum + n, 0);
 const minus = (after: Map<string, number>, before: Map<string, number>) => new Map([...after].map(([role, n]) => [role, n - (before.get(role) ?? 0)]));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 interface Round {
 	timings: number[];
@@ -171,23 +171,17 @@ async function send(base: string, target: Target, count: number, inFlight: numbe
 	const timings: number[] = [];
 	const statuses = new Map<number, number>();
 	const bodies = new Map<number, string>();
-	let next = 0;
 	const cpuBefore = cpuSeconds(groups);
 	const started = performance.now();
-	await Promise.all(
-		Array.from({ length: inFlight }, async () => {
-			while (next < count) {
-				const index = next++;
-				const body = JSON.stringify(jobCreatedEnvelope(`vs-${run}-${target.workflowId}-${index}`));
-				const t0 = performance.now();
-				const response = await fetch(`${base}${target.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-				const text = await response.text();
-				timings.push(performance.now() - t0);
-				statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-				if (response.status !== 200 && !bodies.has(response.status)) bodies.set(response.status, text.slice(0, 500));
-			}
-		}),
-	);
+	await inParallel(Array.from({ length: count }, (_, index) => index), inFlight, async (index) => {
+		const body = JSON.stringify(jobCreatedEnvelope(`vs-${run}-${target.workflowId}-${index}`));
+		const t0 = performance.now();
+		const response = await fetch(`${base}${target.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+		const text = await response.text();
+		timings.push(performance.now() - t0);
+		statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+		if (response.status !== 200 && !bodies.has(response.status)) bodies.set(response.status, text.slice(0, 500));
+	});
 	const seconds = (performance.now() - started) / 1000;
 	await settle(groups);
 	const cpuByRole = minus(cpuSeconds(groups), cpuBefore);

@@ -16,6 +16,8 @@ import { PERSISTED_WINDOW } from '../nodes/JobSignalsTrigger/dedupe-window.ts';
 import { envelope } from '../harness/in-process/trigger-fixtures.mts';
 import { createTrigger } from '../harness/in-process/trigger.mts';
 import { serveTrigger } from '../harness/in-process/trigger-receiver.mts';
+import { median, percentile } from './percentiles.mts';
+import { inParallel } from '../harness/in-parallel.mts';
 
 const DISTINCT = 1000;
 /** Deliveries to a separate trigger first, so one-off start-up (JIT, n8n-core's settings file) is not in the burst. */
@@ -67,18 +69,10 @@ function post(agent: Agent, url: URL, body: string): Promise<{ status: number; m
 
 async function sendAll(agent: Agent, url: URL, bodies: string[]) {
 	const results: Array<{ status: number; ms: number }> = [];
-	let index = 0;
-	const worker = async () => {
-		while (index < bodies.length) {
-			const body = bodies[index++];
-			results.push(await post(agent, url, body));
-		}
-	};
-	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+	await inParallel(bodies, CONCURRENCY, async (body) => results.push(await post(agent, url, body)));
 	return results;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -159,19 +153,10 @@ async function checksSideBySide(JobSignalsTrigger: new () => INodeType) {
 			// The same burst to each, its deliveries interleaved: off, on, off, on …
 			const burst = buildBurst().flatMap((body) => [0, 1].map((target) => ({ target, body })));
 			const results: Array<{ status: number }> = [];
-			let index = 0;
-			await Promise.all(
-				Array.from({ length: CONCURRENCY }, async () => {
-					while (index < burst.length) {
-						const { target, body } = burst[index++];
-						results.push(await post(agent, urls[target], body));
-					}
-				}),
-			);
+			await inParallel(burst, CONCURRENCY, async ({ target, body }) => results.push(await post(agent, urls[target], body)));
 			if (results.some((result) => result.status !== 200)) throw new Error('answers other than 200');
 			if (off.emitted.length !== DISTINCT || on.emitted.length !== DISTINCT) throw new Error(`events emitted off ${off.emitted.length}, on ${on.emitted.length}, not ${DISTINCT} each`);
-			const median = (served: typeof off) => percentile([...served.handlingMs].sort((a, b) => a - b), 50);
-			const [offMs, onMs] = [median(off), median(on)];
+			const [offMs, onMs] = [median(off.handlingMs), median(on.handlingMs)];
 			ratios.push(onMs / offMs);
 			rows.push(`round ${round}: off p50 ${offMs.toFixed(3)} ms, on p50 ${onMs.toFixed(3)} ms, ×${(onMs / offMs).toFixed(3)}`);
 		} finally {

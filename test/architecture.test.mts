@@ -74,7 +74,13 @@ describe('the import rules of the house', () => {
 	it(`the mock reaches contract/ through one door, ${MOCK_CONTRACT_DOOR}; only the public /contract entry re-exports it outward, and nothing in src/ but index.mts imports that entry`, () => {
 		expect(offenders(under(MOCK_SRC), under('contract')).filter((edge) => ![MOCK_CONTRACT_DOOR, MOCK_PUBLIC_CONTRACT].some((door) => edge.startsWith(`${door} ->`)))).toEqual([]);
 		expect(offenders(under(MOCK_SRC), (file) => file === MOCK_PUBLIC_CONTRACT).filter((edge) => !edge.startsWith(`${MOCK_SRC}/index.mts ->`))).toEqual([]);
-		expect(edges.filter(({ to }) => to === MOCK_CONTRACT_DOOR).length).toBeGreaterThan(40);
+		expect(edges.filter(({ from, to }) => under(MOCK_SRC)(from) && to === MOCK_CONTRACT_DOOR).length).toBeGreaterThan(40);
+	});
+
+	it(`the mock's tests and benchmarks reach contract/ through the same door, ${MOCK_CONTRACT_DOOR}, as its src/ does`, () => {
+		const testsAndBenches = anyOf('mock-server/test', 'mock-server/bench');
+		expect(offenders(testsAndBenches, under('contract'))).toEqual([]);
+		expect(edges.filter(({ from, to }) => testsAndBenches(from) && to === MOCK_CONTRACT_DOOR).length).toBeGreaterThan(40);
 	});
 
 	it("docs/architecture.md's floor map of the mock is this file's MOCK_FLOORS, row for row", () => {

@@ -25,6 +25,26 @@ export function packPackage(destination: string): string {
 	return join(destination, packed.filename);
 }
 
+/**
+ * Packs the built package once for every n8n started until the returned function runs (their installs read
+ * PACKED_TARBALL_ENV), which removes it. A tarball a caller already packed is reused and left to that caller.
+ */
+export function packOnce(): () => void {
+	if (process.env[PACKED_TARBALL_ENV]) return () => {};
+	const destination = mkdtempSync(join(tmpdir(), 'job-signals-pack-'));
+	const remove = () => rmSync(destination, { recursive: true, force: true });
+	try {
+		process.env[PACKED_TARBALL_ENV] = packPackage(destination);
+	} catch (error) {
+		remove();
+		throw error;
+	}
+	return () => {
+		delete process.env[PACKED_TARBALL_ENV];
+		remove();
+	};
+}
+
 /** The built package installed into the user folder: the run's tarball (PACKED_TARBALL_ENV), else packed now into a folder removed after. */
 export function packAndInstallPackage(userFolder: string): void {
 	const packed = process.env[PACKED_TARBALL_ENV];

@@ -5,15 +5,12 @@
  * has its own cache folder, installed on first use), the versions side by side: a run mostly waits (on poll times,
  * the service's retries, n8n's starts on one core each), so two fit on two cores. Each line a run prints is prefixed
  * with its version; one line per version at the end, with its time; exits 1 when any version failed. The package is
- * packed once for both runs (PACKED_TARBALL_ENV).
+ * packed once for both runs (packOnce in local-n8n.mts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEFAULT_N8N_VERSION, MATRIX_E2E_FILES, N8N_VERSIONS, REPO_ROOT } from './config.mts';
-import { PACKED_TARBALL_ENV, packPackage } from './local-n8n.mts';
+import { packOnce } from './local-n8n.mts';
 
 /** One version's vitest run; resolves with its summary line. */
 function runVitest(version: string): Promise<{ passed: boolean; line: string }> {
@@ -35,13 +32,12 @@ function runVitest(version: string): Promise<{ passed: boolean; line: string }> 
 
 const versions = Object.keys(N8N_VERSIONS).filter((version) => version !== DEFAULT_N8N_VERSION);
 console.log(`=== n8n ${versions.join(' and ')}, side by side: ${MATRIX_E2E_FILES.join(', ')}`);
-const packDir = mkdtempSync(join(tmpdir(), 'job-signals-version-matrix-'));
+const unpack = packOnce();
 let results: { passed: boolean; line: string }[];
 try {
-	process.env[PACKED_TARBALL_ENV] = packPackage(packDir);
 	results = await Promise.all(versions.map(runVitest));
 } finally {
-	rmSync(packDir, { recursive: true, force: true });
+	unpack();
 }
 console.log(`\n${results.map((result) => result.line).join('\n')}`);
 process.exit(results.every((result) => result.passed) ? 0 : 1);

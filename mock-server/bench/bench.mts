@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { load, type LoadResult } from './bench-load.mts';
-import { MOCK_CONTROL_PATHS } from '../../contract/api.ts';
+import { MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { DEFAULT_OPTIONS } from '../src/options.mts';
 import { startMockServer } from '../src/server.mts';
 

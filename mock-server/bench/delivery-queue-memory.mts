@@ -12,8 +12,8 @@
  * RSS, heap after GC, deliveries queued (when the build can say) and the
  * delivery log's length. Node 24 runs this file as it is; it imports no mock code.
  */
-import { createServer } from 'node:net';
 import { buildsFromArgs } from './builds.mts';
+import { freePort } from './child-server.mts';
 import { runMemoryMock, startMemoryMock } from './memory-child.mts';
 import { runRole } from './roles.mts';
 
@@ -30,14 +30,6 @@ interface Engine {
 const runMock = (dist: string) =>
 	runMemoryMock(dist, {}, ({ webhooks: { engine } }: { webhooks: { engine: Engine } }) => ({ queued: engine.queued?.() ?? null, logged: engine.deliveries().length }));
 
-async function closedPort(): Promise<number> {
-	const probe = createServer();
-	await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-	const { port } = probe.address() as { port: number };
-	await new Promise((done) => probe.close(done));
-	return port;
-}
-
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
 	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 	if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
@@ -46,7 +38,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 
 async function main(): Promise<void> {
 	const builds = buildsFromArgs('mock-server/bench/delivery-queue-memory.mts');
-	const hook = `http://127.0.0.1:${await closedPort()}/hook`;
+	const hook = `http://127.0.0.1:${await freePort()}/hook`;
 	console.log(`${WEBHOOKS} webhooks to a closed port (${hook}), ${CYCLES} cycles of 1,000 created jobs`);
 	for (const build of builds) {
 		const mock = await startMemoryMock(process.argv[1], build);

@@ -10,7 +10,7 @@
  */
 import { FLAGS } from '../src/cli-flags.mts';
 import { openApiControlDocument } from '../src/openapi/control-document.mts';
-import { CHECK_DRIFT_FLAGS, RECORD_FLAGS } from '../src/clone/flags.mts';
+import { CHECK_DRIFT_FLAGS, CLONE_FLAGS } from '../src/clone/flags.mts';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../src/server.mts';
 import { createMockService } from '../src/service.mts';
 import { ADMIN_PREFIX } from '../src/wiremock/admin-routes.mts';
@@ -67,8 +67,8 @@ function notServedRows(): string[][] {
 export async function readmeTables(): Promise<Record<string, string>> {
 	return {
 		'cli-flags': table(['flag', 'default', 'meaning'], flagRows(FLAGS)),
-		'record-flags': table(['flag', 'default', 'meaning'], flagRows(RECORD_FLAGS)),
-		'check-drift-flags': RECORD_FLAGS.filter(({ name }) => CHECK_DRIFT_FLAGS.includes(name)).map(({ name }) => `\`--${name}\``).join(', '),
+		'record-flags': table(['flag', 'default', 'meaning'], flagRows(CLONE_FLAGS)),
+		'check-drift-flags': CLONE_FLAGS.filter(({ name }) => CHECK_DRIFT_FLAGS.includes(name)).map(({ name }) => `\`--${name}\``).join(', '),
 		'control-routes': table(['method and path', 'does'], controlRows()),
 		'admin-served': table(['served', 'answers'], await servedRows()),
 		'admin-not-served': table(['not served', 'why'], notServedRows()),

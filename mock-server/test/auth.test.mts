@@ -1,8 +1,6 @@
 // Bearer auth on every /v2 endpoint and on the webhook settings API: missing, malformed or unknown token is 400 (CHOICES.authErrorStatus).
 import { describe, expect, it } from 'vitest';
-import { CHOICES } from '../../contract/api';
-import { ENDPOINTS, fillPath } from '../../contract/endpoints';
-import { collectionsEnvelopeSchema } from '../../contract/schemas';
+import { CHOICES, ENDPOINTS, fillPath, collectionsEnvelopeSchema } from '../src/base/contract.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness.mts';
 
 useMock();

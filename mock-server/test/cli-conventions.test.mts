@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHOICES, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { sourceSchema } from '../../contract/schemas';
+import { CHOICES, MOCK_CONTROL_PATHS, sourceSchema } from '../src/base/contract.mts';
 import { CLI, runCli, type CliProcess } from './cli-process.mts';
 import { DEMO_TOKEN } from './harness.mts';
 

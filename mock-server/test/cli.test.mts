@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signalsEnvelopeSchema } from '../../contract/schemas';
+import { signalsEnvelopeSchema } from '../src/base/contract.mts';
 import { USAGE } from '../src/cli-flags.mts';
 import { DEMO_TOKEN } from './harness.mts';
 

@@ -3,8 +3,9 @@
 // GET/PUT/DELETE /__mock/clock over HTTP (its bodies, the cross-site rule, the local-only rule).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { jobSchema, signalSchema, sourceSchema, webhookEventSchema, webhookSettingSchema } from '../../contract/schemas';
+import {
+	LIMITS, MOCK_CONTROL_PATHS, jobSchema, signalSchema, sourceSchema, webhookEventSchema, webhookSettingSchema, WEBHOOK_EVENT_TYPES,
+} from '../src/base/contract.mts';
 import { MAX_CLOCK_MS, MockClock } from '../src/base/clock.mts';
 import { MAX_ADVANCE_MS } from '../src/clock/clock-body.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
@@ -12,7 +13,6 @@ import { createMockService } from '../src/service.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SMALL, useMock } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 import { pause, startReceiver, type Receiver } from './receiver.mts';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const T = Date.parse('2027-03-01T12:00:00Z');
 const T_SECONDS = T / 1000;

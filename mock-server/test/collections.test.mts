@@ -1,7 +1,6 @@
 // Collections of the account and the sources of one collection (cursor pages, count_sources).
 import { describe, expect, it } from 'vitest';
-import { CURSOR_PARAMS, LIMITS } from '../../contract/api';
-import { collectionsEnvelopeSchema, sourcesEnvelopeSchema } from '../../contract/schemas';
+import { CURSOR_PARAMS, LIMITS, collectionsEnvelopeSchema, sourcesEnvelopeSchema } from '../src/base/contract.mts';
 import { encodeCursor } from '../src/http/cursor.mts';
 import { call, expectApiError, ok, SECOND_TOKEN, SMALL, useMock, walkCursor } from './harness.mts';
 

@@ -5,9 +5,7 @@
 // field (or the body; an admin route's in WireMock's error body), and leaves every piece of state the control and admin routes can read as it was.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { apiErrorSchema } from '../../contract/schemas';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
+import { LIMITS, MOCK_CONTROL_PATHS, apiErrorSchema, WEBHOOK_EVENT_TYPES } from '../src/base/contract.mts';
 import { adminErrorSchema } from '../src/wiremock/admin-error.mts';
 import { APP_URL, useMock } from './harness.mts';
 

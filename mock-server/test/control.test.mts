@@ -1,11 +1,9 @@
 // Control routes: /__mock/accounts, /__mock/process (a cycle visible through the API), /__mock/reset, /__mock/deliveries.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 import {
-	jobSchema, jobsEnvelopeSchema, jobSearchEnvelopeSchema, signalSchema, signalsEnvelopeSchema, type Job, type Signal,
-} from '../../contract/schemas';
+	MOCK_CONTROL_PATHS, WEBHOOK_EVENT_TYPES, jobSchema, jobsEnvelopeSchema, jobSearchEnvelopeSchema, signalSchema, signalsEnvelopeSchema, type Job, type Signal,
+} from '../src/base/contract.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SECOND_TOKEN, useMock, VOLUME_TOKEN } from './harness.mts';
 
 const mock = useMock();

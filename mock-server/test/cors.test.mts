@@ -4,8 +4,7 @@
 // answers (preflight, 405/404/413), in-process and over real HTTP. The origin decision under fast-check.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHOICES, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { apiErrorSchema } from '../../contract/schemas';
+import { CHOICES, LIMITS, MOCK_CONTROL_PATHS, apiErrorSchema } from '../src/base/contract.mts';
 import { Cors, isLoopbackOrigin, parseCorsOrigin } from '../src/http/cors.mts';
 import { PAGE_PATH } from '../src/page/page.mts';
 import { createMockService } from '../src/service.mts';

@@ -1,9 +1,7 @@
 // --max-created-records: a long run of cycles keeps the data, the search index, the domain-move records and the state
 // folder's rows flat, and the API tells a consistent story (a retired job gets its job_deleted events and is gone everywhere).
 import { describe, expect, it } from 'vitest';
-import {MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { jobSearchEnvelopeSchema, signalsEnvelopeSchema } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, ENDPOINTS, jobSearchEnvelopeSchema, signalsEnvelopeSchema } from '../src/base/contract.mts';
 import type { CycleEvent } from '../src/webhooks/envelope.mts';
 import { APP_URL, call, ok, SMALL, useMock } from './harness.mts';
 

@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHOICES, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { CHOICES, MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 

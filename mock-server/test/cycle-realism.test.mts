@@ -1,9 +1,9 @@
 // Cycles keep the data realistic: domain moves (source, jobs, signal, the old domain's answer), signals turning inactive when their evidence jobs are gone, job board counts, and events only for jobs each account sees.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
-import { jobsEnvelopeSchema, signalSchema, signalsEnvelopeSchema, sourceSchema, type Signal } from '../../contract/schemas';
+import {
+	MOCK_CONTROL_PATHS, WEBHOOK_EVENT_TYPES, jobsEnvelopeSchema, signalSchema, signalsEnvelopeSchema, sourceSchema, type Signal,
+} from '../src/base/contract.mts';
 import { APP_URL, call, expectApiError, ok, SECOND_TOKEN, useMock, walkCursor } from './harness.mts';
 
 const mock = useMock();
@@ -13,7 +13,7 @@ const eventsSchema = z.strictObject({
 });
 const NOTHING_ELSE = { created: 0, updated: 0, deleted: 0, signals: 0 };
 
-async function process(body: unknown) {
+async function runCycle(body: unknown) {
 	const answer = await post(MOCK_CONTROL_PATHS.process, body);
 	expect(answer.status, JSON.stringify(answer.json)).toBe(200);
 	return eventsSchema.parse(answer.json).events;
@@ -30,7 +30,7 @@ function demoOnlySource() {
 describe('domain moves', () => {
 	it('move url_source on the source and its jobs, keep source_id, and add a domain-url-change signal from the real old domain to the new one', async () => {
 		const before = demoOnlySource();
-		const events = await process({ ...NOTHING_ELSE, domain_changes: 1, source_id: before.source_id });
+		const events = await runCycle({ ...NOTHING_ELSE, domain_changes: 1, source_id: before.source_id });
 		const signals = events.filter((e) => e.event_type === 'signal' && e.account_id === 'acc_demo').map((e) => signalSchema.strict().parse(e.event_data));
 		expect(signals).toHaveLength(1);
 		const [signal] = signals;
@@ -54,9 +54,9 @@ describe('domain moves', () => {
 	it('the old domain answers 404 naming the new one (to accounts that track the source; as unknown to others), also after a second move', async () => {
 		const source = demoOnlySource();
 		const first = source.url_source;
-		await process({ ...NOTHING_ELSE, domain_changes: 1, source_id: source.source_id });
+		await runCycle({ ...NOTHING_ELSE, domain_changes: 1, source_id: source.source_id });
 		const second = mock.service.store.sources.get(source.source_id)!.url_source;
-		await process({ ...NOTHING_ELSE, domain_changes: 1, source_id: source.source_id });
+		await runCycle({ ...NOTHING_ELSE, domain_changes: 1, source_id: source.source_id });
 		const third = mock.service.store.sources.get(source.source_id)!.url_source;
 		expect(new Set([first, second, third]).size).toBe(3);
 		for (const old of [first, second]) {
@@ -93,7 +93,7 @@ describe('domain moves', () => {
 	});
 
 	it('cycles never invent a domain change: domain_changes is 0 in the usual cycle, and random signals are never of that type; the count is bounded like the others', async () => {
-		const events = [...(await process({})), ...(await process({ signals: 200 }))];
+		const events = [...(await runCycle({})), ...(await runCycle({ signals: 200 }))];
 		expect(events.filter((e) => e.event_type === 'signal').length).toBeGreaterThanOrEqual(200);
 		expect(events.filter((e) => (e.event_data as Partial<Signal>).info?.type === 'domain-url-change')).toEqual([]);
 		for (const bad of [-1, 1.5, 1001, '1']) {
@@ -131,7 +131,7 @@ describe('job board counts', () => {
 		const seeded = new Map([...store.sources.values()].map((s) => [s.source_id, s.count_jobbard_jobs_success_at]));
 		const times = new Map<string, number>();
 		for (let i = 0; i < 20; i++) {
-			for (const e of await process({ domain_changes: 1 })) {
+			for (const e of await runCycle({ domain_changes: 1 })) {
 				if (e.account_id !== 'acc_demo' || (e.event_type !== 'job_created' && e.event_type !== 'job_deleted')) continue;
 				const job = e.event_data as { source_id: string; updated_at: number };
 				times.set(job.source_id, job.updated_at);
@@ -152,7 +152,7 @@ describe('events per account', () => {
 	it('a job event goes to exactly the accounts that see the job (tracked source, the account\'s own filters); a signal event to those tracking its source', async () => {
 		const { store } = mock.service;
 		const accounts = store.accountList();
-		const events = await process({ created: 300, updated: 50, deleted: 50, signals: 20 });
+		const events = await runCycle({ created: 300, updated: 50, deleted: 50, signals: 20 });
 		const receivers = new Map<string, string[]>();
 		for (const e of events) {
 			const data = e.event_data as { job_id?: string; signal_id?: string };

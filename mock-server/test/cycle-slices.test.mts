@@ -1,12 +1,10 @@
 // A cycle of the allowed maximum (1,000 changes of each kind) gives the event loop up between slices of its
 // record writes, and is still atomic as the API sees it. Counted, not timed: the same on an idle and a busy machine.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { jobSearchEnvelopeSchema } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, jobSearchEnvelopeSchema, WEBHOOK_EVENT_TYPES } from '../src/base/contract.mts';
 import { WRITES_PER_TURN } from '../src/data/data-gate.mts';
 import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const mock = useMock();
 

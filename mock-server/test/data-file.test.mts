@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { APP_URL, call, DEMO_TOKEN, ok, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
 import {
-	collectionsEnvelopeSchema, jobSchema, jobSearchEnvelopeSchema, jobsEnvelopeSchema, signalsEnvelopeSchema, sourceSchema, sourcesEnvelopeSchema,
-} from '../../contract/schemas';
+	MOCK_CONTROL_PATHS, collectionsEnvelopeSchema, jobSchema, jobSearchEnvelopeSchema, jobsEnvelopeSchema, signalsEnvelopeSchema, sourceSchema, sourcesEnvelopeSchema,
+} from '../src/base/contract.mts';
 import { addData, DATA_FILE_COLLECTION_ID, DataFileError, type DataFileContent } from '../src/data/data-file.mts';
 import { generateDataset } from '../src/data/generate.mts';
 import { createMockService } from '../src/service.mts';

@@ -1,8 +1,6 @@
 // The seeded generator: determinism, realism (issue 2 §3), and the default 100k/100k data set's start-up.
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_CATEGORIES } from '../../contract/hierarchy';
-import { MAX_CATEGORIES_PER_JOB } from '../../contract/job-categories';
-import { jobSchema, signalSchema, sourceSchema } from '../../contract/schemas';
+import { SIGNAL_CATEGORIES, MAX_CATEGORIES_PER_JOB, jobSchema, signalSchema, sourceSchema } from '../src/base/contract.mts';
 import { generateDataset, SEED_EPOCH, withArticle } from '../src/data/generate.mts';
 import { TITLES_BY_CATEGORY } from '../src/data/vocabulary.mts';
 import { DEFAULT_OPTIONS } from '../src/options.mts';

@@ -1,7 +1,6 @@
 // The mock's delivery engine over real HTTP, against node:http receivers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/api';
-import { webhookEventSchema } from '../../contract/schemas';
+import { LIMITS, webhookEventSchema } from '../src/base/contract.mts';
 import { generateDataset } from '../src/data/generate.mts';
 import { DEFAULT_OPTIONS } from '../src/options.mts';
 import { createWebhooks, type CycleEvent, type DeliveryLogEntry } from '../src/webhooks/index.mts';

@@ -1,28 +1,17 @@
 // The webhook delivery queue is bounded: 100 webhooks pointing at a closed port and cycles over a long simulated time (time scale 1/1000: a second is a millisecond) never queue more than the caps, all accounts together and per account; what is over a cap is logged `not_sent` with the reason and how many; memory stays flat.
-import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { LIMITS, MOCK_CONTROL_PATHS, ENDPOINTS, WEBHOOK_EVENT_TYPES } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { MAX_LOG_ENTRIES } from '../src/webhooks/delivery-engine.mts';
+import { freePort } from './free-port.mts';
 import { APP_URL, call, SMALL, useMock } from './harness.mts';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 const MAX_QUEUED = 300;
 const MAX_PER_ACCOUNT = 200;
 // The deliveries go out over real sockets, past msw.
 const mock = useMock({ ...SMALL, timeScale: 0.001, maxQueuedDeliveries: MAX_QUEUED, maxQueuedDeliveriesPerAccount: MAX_PER_ACCOUNT }, { onUnhandledFrame: 'bypass' });
-
-/** A port nothing listens on: every attempt is refused at once. */
-async function closedPort(): Promise<number> {
-	const probe = createServer();
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port } = probe.address() as { port: number };
-	await new Promise((resolve) => probe.close(resolve));
-	return port;
-}
 
 /** The heap after a full garbage collection (v8's gc, exposed for this test file only). */
 function heapAfterGc(): number {
@@ -41,7 +30,7 @@ const cycle = async () => {
 
 describe('the webhook delivery queue', () => {
 	it('holds at most the caps, logs the rest not_sent with the reason and count, and memory stays flat', { timeout: 300_000 }, async () => {
-		const url = `http://127.0.0.1:${await closedPort()}/hook`;
+		const url = `http://127.0.0.1:${await freePort()}/hook`;
 		for (let i = 0; i < LIMITS.maxWebhooksPerAccount; i++) {
 			const created = await call(ENDPOINTS.listWebhooks.path, { base: APP_URL, method: 'POST', body: { url: `${url}/${i}`, event_types: WEBHOOK_EVENT_TYPES } });
 			expect(created.status).toBe(201);
@@ -80,7 +69,7 @@ describe('the webhook delivery queue', () => {
 	it('the cap for all accounts applies too, and its reason names its flag', async () => {
 		const small = await createMockService({ ...SMALL, timeScale: 0.001, maxQueuedDeliveries: 5 });
 		try {
-			const url = `http://127.0.0.1:${await closedPort()}/hook`;
+			const url = `http://127.0.0.1:${await freePort()}/hook`;
 			small.webhooks.settings.create('acc_demo', { url, event_types: ['job_created'] }, 0);
 			await small.processCycle({ created: 20, updated: 0, deleted: 0, signals: 0, domain_changes: 0 });
 			expect(small.webhooks.engine.queued()).toBeLessThanOrEqual(5);

@@ -2,7 +2,7 @@
 // example each, and at most MAX_DRIFT_PATHS paths listed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jobSearchEnvelopeSchema, jobSchema, signalsEnvelopeSchema } from '../../contract/schemas';
+import { jobSearchEnvelopeSchema, jobSchema, signalsEnvelopeSchema } from '../src/base/contract.mts';
 import { generateDataset } from '../src/data/generate.mts';
 import { checkPage, DriftReport, MAX_DRIFT_PATHS, MAX_EXAMPLE_CHARS, type Finding } from '../src/clone/drift.mts';
 import { DEFAULT_OPTIONS } from '../src/options.mts';

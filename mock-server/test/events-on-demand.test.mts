@@ -1,9 +1,7 @@
 // POST /__mock/process with counts and a source, POST /__mock/events (one chosen event, delivered like a cycle's), and cycles on a timer, in-process.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
-import { jobSchema, signalSchema } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, WEBHOOK_EVENT_TYPES, jobSchema, signalSchema } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { APP_URL, call, expectApiError, ok, SMALL, useMock } from './harness.mts';
 

@@ -1,9 +1,7 @@
 // Fault injection through PUT/GET/DELETE /__mock/faults: status, method, rate, latency, dropped connection, bad bodies, which rule decides and what it has left (in-process; over HTTP in standalone.test.mts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { collectionsEnvelopeSchema, signalsEnvelopeSchema } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, ENDPOINTS, collectionsEnvelopeSchema, signalsEnvelopeSchema } from '../src/base/contract.mts';
 import { chosen, Faults, type FaultRule } from '../src/http/faults.mts';
 import { API_URL, APP_URL, call, DEMO_TOKEN, expectApiError, ok, useMock } from './harness.mts';
 

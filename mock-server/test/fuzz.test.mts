@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/api';
+import { LIMITS } from '../src/base/contract.mts';
 import { DEMO_TOKEN } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 

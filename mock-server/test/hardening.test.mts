@@ -1,8 +1,6 @@
 // The standalone server answers a client's mistake with a 4xx, never a 500, and keeps what it stores bounded (raw sockets, so fetch's own checks do not hide anything).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { apiErrorSchema } from '../../contract/schemas';
+import { LIMITS, MOCK_CONTROL_PATHS, ENDPOINTS, apiErrorSchema } from '../src/base/contract.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 import { rawRequest } from './raw-http.mts';

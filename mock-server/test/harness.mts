@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { z } from 'zod/v4';
-import { apiErrorSchema } from '../../contract/schemas';
+import { apiErrorSchema } from '../src/base/contract.mts';
 import { createMockService, type MockService } from '../src/service.mts';
 import { TEST_OPTIONS, type MockServiceOptions } from '../src/options.mts';
 

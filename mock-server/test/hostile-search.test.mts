@@ -1,10 +1,8 @@
 // Hostile job searches (thousands of terms, one-letter terms, long terms, odd characters) at the default data size: over the limits they get a 400 that names the limit; within them the answer is exact and the search pauses for other requests once a turn's share of work is spent. The time a turn's share takes is measured by mock-server/bench/hostile-search.mts, not here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/api';
-import { jobSearchEnvelopeSchema } from '../../contract/schemas';
+import { LIMITS, jobSearchEnvelopeSchema, readSearch } from '../src/base/contract.mts';
 import { matches } from '../src/search/expression.mts';
-import { readSearch } from '../../contract/search-syntax';
 import { searchJobs } from '../src/search/job-search.mts';
 import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { call, expectApiError, ok, useMock } from './harness.mts';

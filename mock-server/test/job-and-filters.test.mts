@@ -1,7 +1,6 @@
 // Job by id and the account's query filters.
 import { describe, expect, it } from 'vitest';
-import { JOB_CATEGORIES } from '../../contract/job-categories';
-import { filtersSchema, jobSchema } from '../../contract/schemas';
+import { JOB_CATEGORIES, filtersSchema, jobSchema } from '../src/base/contract.mts';
 import { call, expectApiError, ok, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

@@ -1,11 +1,10 @@
 // The search index answers exactly what a scan of every job with the exact check (`matches`) answers: random terms cut from real job texts (parts of words, several words, punctuation), in every syntax position, before and after cycles.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { JOB_CATEGORIES } from '../../contract/job-categories';
+import { JOB_CATEGORIES, readSearch } from '../src/base/contract.mts';
 import { INDUSTRIES, JOB_TAGS } from '../src/data/vocabulary.mts';
 import type { StoredJob } from '../src/data/model.mts';
 import { matches } from '../src/search/expression.mts';
-import { readSearch } from '../../contract/search-syntax.ts';
 import { searchJobs, type JobSearch } from '../src/search/job-search.mts';
 import { useMock } from './harness.mts';
 import { Work } from '../src/base/work.mts';

@@ -1,9 +1,7 @@
 // Job search: offset pages of 100, metrics, the spec's search syntax, locations (cities and regions), repeated categories, bad input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/api';
-import { JOB_CATEGORIES } from '../../contract/job-categories';
-import { jobSearchEnvelopeSchema, type Job } from '../../contract/schemas';
+import { LIMITS, JOB_CATEGORIES, jobSearchEnvelopeSchema, type Job } from '../src/base/contract.mts';
 import { call, expectApiError, expectNewestFirst, ok, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

@@ -1,8 +1,7 @@
 // Jobs of a source, by domain and by source_id: cursor pages, newest first, metrics, bad cursors, unknown and untracked sources.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURSOR_PARAMS, LIMITS } from '../../contract/api';
-import { jobsEnvelopeSchema, type Job } from '../../contract/schemas';
+import { CURSOR_PARAMS, LIMITS, jobsEnvelopeSchema, type Job } from '../src/base/contract.mts';
 import { encodeCursor } from '../src/http/cursor.mts';
 import { call, expectApiError, expectNewestFirst, ok, SECOND_TOKEN, useMock, walkCursor } from './harness.mts';
 

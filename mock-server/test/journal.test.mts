@@ -1,8 +1,7 @@
 // The request journal (GET /__mock/requests and service.requests()): what it records, its filters and their 400s, reset, the cap; in-process and over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import {LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { LIMITS, MOCK_CONTROL_PATHS, ENDPOINTS } from '../src/base/contract.mts';
 import { Journal, JOURNAL_BODY_BYTES, JOURNAL_ENTRY_BYTES, journalBody, JournalFilterError, type JournalAnswer } from '../src/http/journal.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.mts';

@@ -1,8 +1,6 @@
 // What the mock stores stays bounded and clean: webhook settings per account, URL and secret_key length, a URL on a port fetch refuses, subscriber addresses with control or bidi characters, repeated query parameters.
 import { describe, expect, it } from 'vitest';
-import {LIMITS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { webhookSettingSchema } from '../../contract/schemas';
+import { LIMITS, ENDPOINTS, webhookSettingSchema } from '../src/base/contract.mts';
 import { BLOCKED_PORTS } from '../src/handlers/webhooks.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, useMock } from './harness.mts';
 

@@ -1,8 +1,7 @@
 // Local means local (standalone server, real sockets): changing control routes refuse what a page can send cross-site without a preflight; the control routes are not readable by a page on another origin, by default, and only by a listed one; a Host that is neither localhost, an IP literal nor an allowed name is refused (DNS rebinding); only the mock's real paths are served; what node's HTTP parser refuses gets the JSON error shape; a client gone mid-body is no mock bug; the CLI warns for a non-loopback --host and for --cors-origin *.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { apiErrorSchema } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, apiErrorSchema } from '../src/base/contract.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { runCli, type CliProcess } from './cli-process.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';

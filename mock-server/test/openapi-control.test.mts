@@ -7,7 +7,7 @@ import { Validator as SchemaValidator, type Schema } from '@cfworker/json-schema
 import { Validator as OpenApiValidator } from '@seriousme/openapi-schema-validator';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { openApiControlDocument } from '../src/openapi/control-document.mts';
 import { PAGE_PATH } from '../src/page/page.mts';
 import { ROOT_PATH } from '../src/page/root.mts';

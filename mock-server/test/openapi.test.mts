@@ -6,8 +6,7 @@ import { Validator as SchemaValidator, type Schema } from '@cfworker/json-schema
 import { Validator as OpenApiValidator } from '@seriousme/openapi-schema-validator';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHOICES, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../contract/api';
-import { SIGNAL_HIERARCHY } from '../../contract/hierarchy';
+import { CHOICES, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH, SIGNAL_HIERARCHY } from '../src/base/contract.mts';
 import { openApiDocument } from '../src/openapi/document.mts';
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';

@@ -10,13 +10,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
+import { MOCK_CONTROL_PATHS, WEBHOOK_EVENT_TYPES } from '../src/base/contract.mts';
 import { PAGE_PATH } from '../src/page/page.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
 import { startReceiver, type Receiver } from './receiver.mts';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 /** Debian's package (.ci/run installs it); playwright-core downloads no browser. */
 const CHROMIUM = '/usr/bin/chromium';

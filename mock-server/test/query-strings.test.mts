@@ -4,9 +4,7 @@
 // is a JSON API error naming a parameter the query holds; the data stays as it was (GETs change nothing).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, fillPath, type QueryName } from '../../contract/endpoints';
-import { apiErrorSchema, QUERY_SCHEMAS } from '../../contract/schemas';
-import { LIMITS } from '../../contract/api';
+import { ENDPOINTS, fillPath, type QueryName, apiErrorSchema, QUERY_SCHEMAS, LIMITS } from '../src/base/contract.mts';
 import { ALL_TYPES } from '../src/data/generate.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import type { MockService } from '../src/service.mts';

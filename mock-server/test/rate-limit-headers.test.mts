@@ -1,6 +1,6 @@
 // `rateLimitHeaders: false` (`--rate-limit-headers off`): no X-RateLimit-* headers, yet the limit holds and a 429 still carries Retry-After (the CLI flag: cli-conventions.test.mts).
 import { describe, expect, it } from 'vitest';
-import { CHOICES } from '../../contract/api';
+import { CHOICES } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { call, expectApiError, SMALL, useMock } from './harness.mts';
 

@@ -1,8 +1,6 @@
 // Per-account rate limit: 429 with Retry-After and X-RateLimit-* past the budget, separate budgets, app URL exempt.
 import { describe, expect, it } from 'vitest';
-import {CHOICES, LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { collectionsEnvelopeSchema, webhookSettingsEnvelopeSchema } from '../../contract/schemas';
+import { CHOICES, LIMITS, MOCK_CONTROL_PATHS, ENDPOINTS, collectionsEnvelopeSchema, webhookSettingsEnvelopeSchema } from '../src/base/contract.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, SECOND_TOKEN, SMALL, useMock } from './harness.mts';
 
 const LIMIT = 3;

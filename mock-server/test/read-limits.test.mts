@@ -2,7 +2,7 @@
 // newest that many; default and most: the journal's and the log's caps), the journal a `status` filter. Bad values are
 // 400 naming them, at and past the most. A small limit costs that many entries, whatever the history holds (counted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
+import { LIMITS, MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { Journal, MAX_JOURNAL_READ } from '../src/http/journal.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { MAX_LOG_ENTRIES, type DeliveryLogEntry } from '../src/webhooks/delivery-engine.mts';

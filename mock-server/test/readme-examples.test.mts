@@ -18,6 +18,7 @@ import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.mts';
 import { commandsOf, examplesOf, run, runCommands, shownError, startMock, startsMock, withPorts, type Example, type StartedMock, type Step } from './markdown-examples.mts';
 
 const MOCK = join(__dirname, '..');
@@ -78,14 +79,6 @@ let received = 0;
 let shared: { command: string; mock: StartedMock } | undefined;
 const ports = new Map<number, number>();
 const codeFiles: string[] = [];
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
 
 beforeAll(async () => {
 	if (!existsSync(join(MOCK, 'dist/index.js'))) throw new Error('mock-server/dist is missing: run `npm run build -w mock-server` first (npm test does)');

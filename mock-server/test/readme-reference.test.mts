@@ -4,7 +4,7 @@
 // is a route the mock serves; every control path of the contract has a row (the page, which no route serves, too).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { FlagError, parseFlags, USAGE } from '../src/cli-flags.mts';
 import { parseCloneFlags, CLONE_USAGE, CloneFlagError } from '../src/clone/flags.mts';
 import { isPagePath, pageAnswer } from '../src/page/page.mts';

@@ -3,8 +3,7 @@
 // with its origin. Over HTTP (the control routes, their bodies, the cross-site rule) and in-process (the mock's methods).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { LIMITS, MOCK_CONTROL_PATHS } from '../../contract/api';
-import { webhookEventSchema, webhookSettingSchema } from '../../contract/schemas';
+import { LIMITS, MOCK_CONTROL_PATHS, webhookEventSchema, webhookSettingSchema, WEBHOOK_EVENT_TYPES } from '../src/base/contract.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { createMockService, type MockService } from '../src/service.mts';
 import { DeliveryKnobError } from '../src/webhooks/delivery.mts';
@@ -12,7 +11,6 @@ import { MAX_KEPT_ENVELOPES } from '../src/webhooks/kept-envelopes.mts';
 import type { DeliveryLogEntry } from '../src/webhooks/delivery-engine.mts';
 import { DEMO_TOKEN, SECOND_TOKEN, SMALL } from './harness.mts';
 import { pause, startReceiver, type Receiver } from './receiver.mts';
-import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 
 // 1 s of the spec is 50 ms here: spacing 50 ms, retries after 50, 100, 200 ms, timeout 250 ms.
 const TIME_SCALE = 0.05;

@@ -3,16 +3,15 @@
 // interrupted walk goes on where it stopped; the token is in no file; every bad input is one line and an exit status.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CURSOR_PARAMS, LIMITS } from '../../contract/api';
-import { MAX_REDIRECTS } from '../../contract/token-transport';
-import { SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../../contract/hierarchy';
+import { CURSOR_PARAMS, LIMITS, MAX_REDIRECTS, SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { CLI, runCli, type CliProcess } from './cli-process.mts';
+import { freePort } from './free-port.mts';
 import { DEMO_TOKEN, VOLUME_TOKEN } from './harness.mts';
 
 /**
@@ -370,12 +369,7 @@ describe('bad input: one line and an exit status', () => {
 	it('an unreachable URL: exit 1', async () => {
 		const out = join(newDir(), 'clone.json');
 		// A port just free: nothing listens there.
-		const port = await new Promise<number>((resolve) => {
-			const server = createServer().listen(0, '127.0.0.1', () => {
-				const { port: free } = server.address() as AddressInfo;
-				server.close(() => resolve(free));
-			});
-		});
+		const port = await freePort();
 		const result = await run(recordArgs(out, `http://127.0.0.1:${port}/v2`));
 		expect(result.status).toBe(1);
 		expect(oneLine(result.stderr)).toBe(`job-signals-mock record: cannot reach http://127.0.0.1:${port}/v2/collections: ECONNREFUSED`);

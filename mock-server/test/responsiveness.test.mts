@@ -1,7 +1,6 @@
 // The mock stays responsive at the default data size: a job search reads the account's jobs a slice per turn of the event loop, and a cycle is cheap.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { jobSearchEnvelopeSchema } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, jobSearchEnvelopeSchema } from '../src/base/contract.mts';
 import { SLICE } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 

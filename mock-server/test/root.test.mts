@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../../contract/api';
+import { LIMITS, MOCK_CONTROL_PATHS, OPENAPI_DOCUMENT_PATH } from '../src/base/contract.mts';
 import { PAGE_PATH } from '../src/page/page.mts';
 import { prefersHtml, readmeUrl, type RootAnswer } from '../src/page/root.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';

@@ -1,8 +1,6 @@
 // Signals endpoints: defaults, filters, the pagination object, the envelope, and bad input.
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/api';
-import { SIGNAL_CATEGORIES, SIGNAL_HIERARCHY } from '../../contract/hierarchy';
-import { signalsEnvelopeSchema } from '../../contract/schemas';
+import { LIMITS, SIGNAL_CATEGORIES, SIGNAL_HIERARCHY, signalsEnvelopeSchema } from '../src/base/contract.mts';
 import { call, expectApiError, ok, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

@@ -1,6 +1,6 @@
 // Source by domain and by source_id.
 import { describe, expect, it } from 'vitest';
-import { sourceSchema } from '../../contract/schemas';
+import { sourceSchema } from '../src/base/contract.mts';
 import { call, expectApiError, ok, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

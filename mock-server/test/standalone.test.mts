@@ -1,10 +1,8 @@
 // The standalone server over real HTTP (node:http around msw's getResponse): the same handlers answer on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {MOCK_CONTROL_PATHS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
 import {
-	apiErrorSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, subscriberUploadErrorSchema,
-} from '../../contract/schemas';
+	MOCK_CONTROL_PATHS, ENDPOINTS, apiErrorSchema, jobSearchEnvelopeSchema, signalsEnvelopeSchema, subscriberUploadErrorSchema,
+} from '../src/base/contract.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';
 

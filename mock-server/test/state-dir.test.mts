@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { STATE_FILE } from '../src/state/state-folder.mts';
 import { startReceiver, type Receiver } from './receiver.mts';

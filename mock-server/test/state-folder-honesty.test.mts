@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
+import { MOCK_CONTROL_PATHS } from '../src/base/contract.mts';
 import { createMockService } from '../src/service.mts';
 import { STATE_FILE, StateFolder } from '../src/state/state-folder.mts';
 import { runCli } from './cli-process.mts';

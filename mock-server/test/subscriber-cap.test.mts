@@ -1,7 +1,6 @@
 // Subscriber upload is bounded per account (LIMITS.maxSubscribersPerAccount): an upload that would pass the cap adds none and answers the upload's error; one that fits still works.
 import { describe, expect, it } from 'vitest';
-import {LIMITS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { LIMITS, ENDPOINTS } from '../src/base/contract.mts';
 import { APP_URL, call, DEMO_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

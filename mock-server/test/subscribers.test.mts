@@ -1,9 +1,7 @@
 // Subscriber upload: validation, no duplicates, tags, the 100 limit, partial failure, errors, per-account isolation.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import {LIMITS } from '../../contract/api';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { subscriberUploadErrorSchema } from '../../contract/schemas';
+import { LIMITS, ENDPOINTS, subscriberUploadErrorSchema } from '../src/base/contract.mts';
 import { APP_URL, call, DEMO_TOKEN, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

@@ -1,7 +1,8 @@
 // The high-volume account: no job board (no category or industry filters: empty in Get Filters, 400 in job search), its own region filter applied to every job answer, many sources.
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/api';
-import { collectionsEnvelopeSchema, filtersSchema, jobSchema, jobsEnvelopeSchema, jobSearchEnvelopeSchema, type Job } from '../../contract/schemas';
+import {
+	LIMITS, collectionsEnvelopeSchema, filtersSchema, jobSchema, jobsEnvelopeSchema, jobSearchEnvelopeSchema, type Job,
+} from '../src/base/contract.mts';
 import { VOLUME_ACCOUNT_TOKEN } from '../src/data/generate.mts';
 import { call, expectApiError, ok, useMock, VOLUME_TOKEN } from './harness.mts';
 

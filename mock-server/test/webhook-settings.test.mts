@@ -1,6 +1,6 @@
 // The mock's webhook settings API (emulating the web application's settings page), in-process.
 import { describe, expect, it } from 'vitest';
-import { webhookSettingSchema, webhookSettingsEnvelopeSchema } from '../../contract/schemas';
+import { webhookSettingSchema, webhookSettingsEnvelopeSchema } from '../src/base/contract.mts';
 import { APP_URL, call as callMock, DEMO_TOKEN, SECOND_TOKEN, useMock } from './harness.mts';
 
 const mock = useMock();

@@ -1,7 +1,6 @@
 // Webhook deliveries over real HTTP follow the API's rule per account: a job event reaches an account's webhook only when the account sees the job (tracked source, the account's own filters).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_CONTROL_PATHS } from '../../contract/api';
-import { webhookEventSchema, type Job } from '../../contract/schemas';
+import { MOCK_CONTROL_PATHS, webhookEventSchema, type Job } from '../src/base/contract.mts';
 import { startReceiver, type Receiver } from './receiver.mts';
 import { APP_URL, call, DEMO_TOKEN, SMALL, useMock, VOLUME_TOKEN } from './harness.mts';
 

@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DelayType, EndpointFeature, MatchingAttributes, WireMock, WireMockAPI, WireMockFault } from 'wiremock-captain';
 import { WireMockRestClient } from 'wiremock-rest-client';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { apiErrorSchema } from '../../contract/schemas';
+import { ENDPOINTS, apiErrorSchema } from '../src/base/contract.mts';
 import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { adminErrorSchema } from '../src/wiremock/admin-error.mts';
 import { DEMO_TOKEN, SMALL } from './harness.mts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { getResponse } from 'msw';
 import { RE2Set } from 're2js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { ENDPOINTS } from '../src/base/contract.mts';
 import { createMockService, type MockService } from '../src/service.mts';
 import { compileLinear, compileWork, DFA_MEMORY, LIVE_PATTERNS, livePatterns, MAX_PROGRAM_SIZE, withPatternBudget, WORK_BUDGET, WorkBudgetExceeded, WorkMeter } from '../src/wiremock/linear-regex.mts';
 import { APP_URL, DEMO_TOKEN, SMALL } from './harness.mts';

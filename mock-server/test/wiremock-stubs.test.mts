@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { ENDPOINTS } from '../src/base/contract.mts';
 import { createMockService, type MockService } from '../src/service.mts';
 import { MappingError } from '../src/wiremock/index.mts';
 import { API_URL, APP_URL, DEMO_TOKEN, SMALL } from './harness.mts';

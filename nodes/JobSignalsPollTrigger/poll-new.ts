@@ -28,7 +28,7 @@ export async function pollNew(
 	bounds: StateBounds = STATE_BOUNDS,
 ): Promise<{ emitted: Keyed[]; state: PollState }> {
 	if (!saved && !includeExisting) {
-		// First activation: record where the list stands.
+		// First activation: store where the list stands.
 		const first = await readDown(context, feed, { position: feed.first, below: ALL_OLD }, budget, bounds);
 		return { emitted: [], state: { key: feed.key, top: first.seen.mark(first.ended), backlog: [] } };
 	}

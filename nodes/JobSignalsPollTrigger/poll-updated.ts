@@ -25,7 +25,7 @@ export async function pollUpdated(
 	const reported = Number(page.metrics?.updated_at);
 	const since = saved?.updated;
 	if (since && saved.top && !(reported > since.at)) return { emitted: [], state: saved };
-	// First activation (nothing to compare with): the walk only records which jobs exist and the newest change.
+	// First activation (nothing to compare with): the walk only stores which jobs exist and the newest change.
 	const previous = since && saved.top ? { since, top: saved.top } : undefined;
 	const newest = new NewestChange(Math.max(since?.at ?? 0, Number.isFinite(reported) ? reported : 0), bounds);
 	const top = new TopSeen(bounds);

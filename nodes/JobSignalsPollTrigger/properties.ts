@@ -85,7 +85,7 @@ const includeExisting: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether the first poll after activation emits the items that already exist (off: it only records where the list stands, and later polls emit what is new)',
+		'Whether the first poll after activation emits the items that already exist (off: it only stores where the list stands, and later polls emit what is new)',
 };
 
 export const properties: INodeProperties[] = [

@@ -86,7 +86,7 @@ export function wroteClaims(triggerKey: string): void {
 }
 
 /** The execution of these events stored them in the persisted window. */
-export function recordedInProcess(triggerKey: string, eventKeys: Iterable<string>): void {
+export function storedInProcess(triggerKey: string, eventKeys: Iterable<string>): void {
 	const window = windows.get(triggerKey);
 	if (!window) return;
 	for (const key of eventKeys) window.pending.delete(key);

@@ -27,7 +27,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { eventKey, isLoadedStaticData, PERSISTED_WINDOW, recordInPersistedWindow, WINDOW_SIZE } from './dedupe-window';
 import { rememberSeenIds } from '../shared/seen-ids';
-import { newestClaims, recordedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
+import { newestClaims, storedInProcess, triggerKey, writtenBefore, wroteClaims } from './process-window';
 import { shapeEvents, TRIGGER_OUTPUT_VERSION } from './event-output';
 
 export async function writeWindow(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -41,7 +41,7 @@ export async function writeWindow(this: IExecuteFunctions): Promise<INodeExecuti
 	const written = isLoadedStaticData(staticData) && writtenBefore(trigger, deliveredKeys);
 	const persisted = written || recordInPersistedWindow(staticData, newestClaims(trigger, deliveredKeys, PERSISTED_WINDOW));
 	if (persisted && !written) wroteClaims(trigger);
-	recordedInProcess(trigger, deliveredKeys);
+	storedInProcess(trigger, deliveredKeys);
 	const paired = items.map((item, index) => ({ ...item, pairedItem: { item: index } }));
 	const passing = persisted || delivered.length === 0 ? paired : await newInDatabase(this, trigger, delivered, paired);
 	if (node.typeVersion >= TRIGGER_OUTPUT_VERSION) return [shapeEvents(passing, (name, fallback) => this.getNodeParameter(name, 0, fallback), node)];

@@ -16,6 +16,7 @@ import { ALL_EVENTS, CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerWorkflow
 import { executionsOf, executionsPerId, listExecutions, startDeployment, type Deployment, type Mode } from '../../harness/n8n/deployment.mts';
 import { processForPath } from '../../harness/n8n/webhook-front.mts';
 import { WINDOW_SIZE } from '../../nodes/JobSignalsTrigger/dedupe-window';
+import { inParallel } from '../../harness/in-parallel.mts';
 
 const TRIGGERS: TriggerWorkflow[] = [
 	{ id: 'e2eTriggerManual', webhookId: '7d1e9c8a-2b4f-4a6e-9d3c-5f8e7a6b4c21', registration: 'manual' },
@@ -108,16 +109,6 @@ async function deliver(base: string, trigger: TriggerWorkflow, id: string): Prom
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `task` on every item, `concurrency` at a time. */
-async function inParallel<T>(items: T[], concurrency: number, task: (item: T) => Promise<unknown>): Promise<void> {
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < items.length) await task(items[next++]);
-		}),
-	);
-}
 
 /** The newest execution id among these (ids grow), '0' for none. */
 const newestId = (executions: { id: string }[]) => String(Math.max(0, ...executions.map((e) => Number(e.id))));

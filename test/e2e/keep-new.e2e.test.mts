@@ -1,9 +1,9 @@
 /**
- * Keep New Jobs and Signals at and past its record's bound in a real n8n (regular mode, SQLite): n8n's Webhook → Split
+ * Keep New Jobs and Signals at and past its row of seen ids' bound in a real n8n (regular mode, SQLite): n8n's Webhook → Split
  * Out (a body of job items, as a catch-up brings them) → Keep New, published. Per batch size (9,999, 10,000, 10,001,
  * 25,000 new ids, in random order), the batch, then its newest and its oldest ids again (random order), each one
- * execution; what Keep New passed is read from n8n's REST API. docs/guarantees.md, "Keep New's record", says which ids
- * the record holds; this checks each execution against it. One n8n for the file, steps one after another.
+ * execution; what Keep New passed is read from n8n's REST API. docs/guarantees.md, "Keep New's row of seen ids", says which ids
+ * the row holds; this checks each execution against it. One n8n for the file, steps one after another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
@@ -15,7 +15,7 @@ const SIZES = [MAX_SEEN - 1, MAX_SEEN, MAX_SEEN + 1, 2.5 * MAX_SEEN];
 /** A late retry's size, as the tester's: the newest or oldest 2,000 of a batch again. */
 const REPEAT = 2000;
 const CREATED = 1_760_000_000;
-/** A lane per batch size, each Keep New with its own record, and one with On Error → Continue. */
+/** A lane per batch size, each Keep New with its own row of seen ids, and one with On Error → Continue. */
 const CONTINUE = 'continue';
 const LANES: Lane[] = [...SIZES.map((size) => ({ name: String(size) })), { name: CONTINUE, onError: 'continueRegularOutput' }];
 
@@ -59,7 +59,7 @@ describe(`Keep New Jobs and Signals holds the newest ${MAX_SEEN.toLocaleString('
 		const job = (n: number) => ({ job_id: `${lane}-${n}`, created_at: CREATED + n });
 		/** What Keep New passed: the n of each job id, sorted. */
 		const passed = async (ns: number[]) => (await send(lane, shuffle(ns).map(job))).map((item) => Number(String(item.job_id).split('-')[1])).sort((a, b) => a - b);
-		// The oldest ids of a batch larger than the record: they pass once, and the record does not hold them.
+		// The oldest ids of a batch larger than the row: they pass once, and the row does not hold them.
 		const beyond = Math.max(0, size - MAX_SEEN);
 		const newest = (count: number) => range(size - count, size);
 		const oldest = range(0, REPEAT);
@@ -67,10 +67,10 @@ describe(`Keep New Jobs and Signals holds the newest ${MAX_SEEN.toLocaleString('
 			{ step: 'the batch', ns: range(0, size), pass: range(0, size) },
 			{ step: `its newest ${REPEAT}`, ns: newest(REPEAT), pass: [] },
 			{ step: `its newest ${Math.min(size, MAX_SEEN)}`, ns: newest(Math.min(size, MAX_SEEN)), pass: [] },
-			// Those beyond the record pass again, and are recorded after the others: they push the oldest held out.
+			// Those beyond the row pass again, and are stored after the others: they push the oldest held out.
 			{ step: `its oldest ${REPEAT}`, ns: oldest, pass: range(0, Math.min(REPEAT, beyond)) },
 			{ step: `those that passed again, and its newest ${REPEAT}`, ns: [...range(0, Math.min(REPEAT, beyond)), ...newest(REPEAT)], pass: [] },
-			{ step: `the ${REPEAT} the record held oldest after the batch`, ns: range(beyond, beyond + REPEAT), pass: range(beyond, beyond + Math.min(REPEAT, beyond)) },
+			{ step: `the ${REPEAT} the row held oldest after the batch`, ns: range(beyond, beyond + REPEAT), pass: range(beyond, beyond + Math.min(REPEAT, beyond)) },
 		];
 		const seen: Record<string, number[]> = {};
 		for (const { step, ns } of steps) seen[step] = await passed(ns);
@@ -78,7 +78,7 @@ describe(`Keep New Jobs and Signals holds the newest ${MAX_SEEN.toLocaleString('
 		expect(seen).toEqual(Object.fromEntries(steps.map(({ step, pass }) => [step, pass])));
 	});
 
-	it('On Error → Continue: an item without an id is an error item of its own; the other items are still filtered and recorded', async () => {
+	it('On Error → Continue: an item without an id is an error item of its own; the other items are still filtered and stored', async () => {
 		const job = (id: string) => ({ job_id: id, created_at: CREATED });
 		const first = await send(CONTINUE, [job('c1'), { title: 'no id' }, job('c2')]);
 		expect(first.map((item) => item.job_id ?? item.error)).toEqual(['c1', 'Item 1 has no job_id or signal_id', 'c2']);

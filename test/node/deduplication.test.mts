@@ -11,7 +11,7 @@ type Item = Record<string, unknown>;
 let workflows = 0;
 /** The execution hints of every run, newest last. */
 const hints: string[] = [];
-/** A workflow of its own per test: the record is the node's, in the workflow. */
+/** A workflow of its own per test: the row of seen ids is the node's, in the workflow. */
 function keepNew(onError?: 'continueRegularOutput') {
 	const workflowId = `dedupe-${++workflows}`;
 	return async (input: Item[], mode: WorkflowExecuteMode = 'trigger') => {
@@ -70,7 +70,7 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 		]);
 	});
 
-	it('a test run (manual) passes everything and records nothing; a retried execution passes everything', async () => {
+	it('a test run (manual) passes everything and stores nothing; a retried execution passes everything', async () => {
 		const run = keepNew();
 		expect(await run([polledJob('m1')], 'manual')).toHaveLength(1);
 		expect(await run([polledJob('m1')], 'manual')).toHaveLength(1);
@@ -125,7 +125,7 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 		const timed = Array.from({ length: MAX_SEEN }, (_, i) => ({ ...polledJob(`t${i}`), created_at: i % 2 === 0 ? iso(i) : 1_760_000_000 + i }));
 		const untimed = [polledJob('u0'), { ...polledJob('u1'), created_at: 'not a time' }];
 		expect(await run([...[...timed].reverse(), ...untimed])).toHaveLength(MAX_SEEN + 2);
-		// The two untimed items counted as the oldest: out of the record; every timed one is held.
+		// The two untimed items counted as the oldest: out of the row; every timed one is held.
 		expect(await run([...untimed, ...timed])).toEqual(untimed.map((item, index) => ({ ...item, paired: { item: index } })));
 	});
 
@@ -143,10 +143,10 @@ describe('Deduplication → Keep New Jobs and Signals', () => {
 });
 
 /**
- * The record as docs/guarantees.md ("Keep New's record") states it: each execution's new ids are added oldest first
+ * The row of seen ids as docs/guarantees.md ("Keep New's row of seen ids") states it: each execution's new ids are added oldest first
  * (by created_at), after those held before, and the last MAX_SEEN are held. An id passes exactly when it is not held.
  */
-function recordModel() {
+function rowModel() {
 	let held: number[] = [];
 	return {
 		holds: (n: number) => held.includes(n),
@@ -178,8 +178,8 @@ function shuffled<T>(list: T[], seed: number): T[] {
 	return out;
 }
 
-describe(`Keep New's record at and past its bound (fast-check, numRuns ${12}, seed 3636)`, () => {
-	it('no id passes twice while the record holds it, and a batch leaves its newest ids held, at any batch size and in any order', async () => {
+describe(`Keep New's row of seen ids at and past its bound (fast-check, numRuns ${12}, seed 3636)`, () => {
+	it('no id passes twice while the row holds it, and a batch leaves its newest ids held, at any batch size and in any order', async () => {
 		const part = fc.record({
 			which: fc.constantFrom('newest', 'oldest', 'some'),
 			size: fc.oneof(fc.integer({ min: MAX_SEEN - 2, max: MAX_SEEN + 2 }), fc.integer({ min: 1, max: MAX_SEEN + 2 })),
@@ -196,7 +196,7 @@ describe(`Keep New's record at and past its bound (fast-check, numRuns ${12}, se
 		await fc.assert(
 			fc.asyncProperty(scenario, async ({ size, timed, order, repeats }) => {
 				const run = keepNew();
-				const model = recordModel();
+				const model = rowModel();
 				const item = (n: number) => (timed ? { ...polledJob(`p${n}`), created_at: 1_760_000_000 + n } : polledJob(`p${n}`));
 				const arrange = (ns: number[], seed: number) => (timed ? shuffled(ns, seed) : [...ns].sort((a, b) => b - a));
 				let next = size;

@@ -2,7 +2,7 @@
 // through n8n-core's HookContext and WebhookContext (see harness.mts), and the window's own rules.
 import { describe, expect, it } from 'vitest';
 import { eventKey } from '../../nodes/JobSignalsTrigger/dedupe-window';
-import { claimedInProcess, claimInProcess, recordedInProcess, releaseInProcess, triggerKey } from '../../nodes/JobSignalsTrigger/process-window';
+import { claimedInProcess, claimInProcess, storedInProcess, releaseInProcess, triggerKey } from '../../nodes/JobSignalsTrigger/process-window';
 import { envelope } from '../../harness/in-process/trigger-fixtures.mts';
 import { createTrigger, createTriggerInNewProcess } from './trigger-under-test.mts';
 
@@ -23,7 +23,7 @@ describe('trigger: deregistering releases the in-process window', () => {
 		expect((await trigger.deliver({ body: envelope('signal') })).body).toEqual({ received: true, emitted: true });
 	});
 
-	it('an id claimed but not yet recorded by its execution is persisted at delete and keeps the window until it is recorded', async () => {
+	it('an id claimed but not yet stored by its execution is persisted at delete and keeps the window until it is stored', async () => {
 		const trigger = createTrigger();
 		await trigger.activate();
 		const key = triggerKey(trigger.workflowId, NODE_ID);
@@ -36,7 +36,7 @@ describe('trigger: deregistering releases the in-process window', () => {
 		// Re-activated in another process (or after a restart): the repeat is refused from the saved static data alone.
 		const restarted = await createTriggerInNewProcess({ workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
 		expect((await restarted.deliver({ body: inFlight })).body).toEqual(DUPLICATE);
-		recordedInProcess(key, [eventKey(inFlight.webhook_event_id)]);
+		storedInProcess(key, [eventKey(inFlight.webhook_event_id)]);
 		expect(claimedInProcess(key)).toEqual([]);
 	});
 
@@ -45,7 +45,7 @@ describe('trigger: deregistering releases the in-process window', () => {
 		claimInProcess(key, 'a');
 		releaseInProcess(key);
 		claimInProcess(key, 'b');
-		recordedInProcess(key, ['a', 'b']);
+		storedInProcess(key, ['a', 'b']);
 		expect(claimedInProcess(key)).toEqual(['a', 'b']);
 		releaseInProcess(key);
 		expect(claimedInProcess(key)).toEqual([]);

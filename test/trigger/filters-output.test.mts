@@ -101,7 +101,7 @@ describe('trigger version 1.1: Output', () => {
 		expect((await removed.deliver({ body: envelope('signal') })).output).toEqual([{ info: { type: 'domain-url-change' } }]);
 	});
 
-	it('the execution still records the event id: a repeat is answered as a duplicate, whatever the Output', async () => {
+	it('the execution still stores the event id: a repeat is answered as a duplicate, whatever the Output', async () => {
 		const trigger = v11({ output: 'selected', fields: ['job_title'] });
 		const sent = envelope('job_created');
 		expect((await trigger.deliver({ body: sent })).output).toEqual([{ job_title: job.job_title }]);

@@ -90,7 +90,7 @@ describe('trigger webhook: duplicates', () => {
 		expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: 'old' }) })).emitted).toBeUndefined();
 	});
 
-	it('on a queue-mode worker records each id in n8n\'s database: a repeat at another webhook process starts an execution that passes nothing on', async () => {
+	it('on a queue-mode worker stores each id in n8n\'s database: a repeat at another webhook process starts an execution that passes nothing on', async () => {
 		const first = createTrigger({ queueWorker: true });
 		const sent = envelope('job_created');
 		expect((await first.deliver({ body: sent })).output).toEqual([expect.objectContaining({ webhook_event_id: sent.webhook_event_id })]);
@@ -110,7 +110,7 @@ describe('trigger webhook: duplicates', () => {
 			expect((await trigger.deliver({ body: envelope('job_created', { webhook_event_id: `db-${i}` }) })).output).toHaveLength(1);
 		}
 		const other = await createTriggerInNewProcess({ queueWorker: true, workflowId: trigger.workflowId, savedStaticData: trigger.savedStaticData() });
-		// The newest are still recorded; "db-first", one past the history, was dropped, so it passes again.
+		// The newest are still stored; "db-first", one past the history, was dropped, so it passes again.
 		expect((await other.deliver({ body: envelope('job_created', { webhook_event_id: `db-${WINDOW_SIZE - 1}` }) })).output).toEqual([]);
 		expect((await other.deliver({ body: envelope('job_created', { webhook_event_id: 'db-1' }) })).output).toEqual([]);
 		expect((await other.deliver({ body: first })).output).toHaveLength(1);

@@ -4,10 +4,11 @@
  * drift report on stdout: a quick check for a tester's CI that the service still answers as the
  * contract says. Exit status 0 when it fits, 4 when it drifts (EXIT in flags.mts).
  */
-import { writeFile } from 'node:fs/promises';
 import { ApiClient, CloneError } from './client.mts';
 import { DriftReport } from './drift.mts';
-import { CHECK_DRIFT_USAGE, EXIT, parseCheckDriftFlags, CloneFlagError, type CheckDriftFlags } from './flags.mts';
+import { writeDriftReport } from './drift-file.mts';
+import { runCloneCommand } from './entry.mts';
+import { CHECK_DRIFT_USAGE, EXIT, parseCheckDriftFlags, type CheckDriftFlags } from './flags.mts';
 import { Messages } from './messages.mts';
 import { Pacing } from './pacing.mts';
 import { firstPages, PageError, pageContract, pageName, pagePath, type PageRequest } from './walk.mts';
@@ -36,42 +37,11 @@ async function checkDrift(flags: CheckDriftFlags): Promise<number> {
 	} catch (error) {
 		if (!(error instanceof CloneError)) throw error;
 		messages.say(error.message);
-		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
+		return error.exitStatus;
 	}
 	for (const line of drift.lines()) console.log(messages.blank(line));
-	if (flags.driftReport !== undefined) {
-		try {
-			await writeFile(flags.driftReport, `${JSON.stringify(drift.summary(), null, 2)}\n`);
-		} catch (error) {
-			messages.say(`cannot write ${flags.driftReport}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-			return EXIT.failed;
-		}
-	}
+	if (!(await writeDriftReport(flags.driftReport, drift, messages))) return EXIT.failed;
 	return drift.drifted ? EXIT.drifted : EXIT.done;
 }
 
-async function main(): Promise<number> {
-	let flags: CheckDriftFlags;
-	try {
-		const parsed = parseCheckDriftFlags(process.argv.slice(3), process.env, process.execArgv);
-		if (parsed === 'help') {
-			console.log(CHECK_DRIFT_USAGE);
-			return EXIT.done;
-		}
-		flags = parsed;
-	} catch (error) {
-		if (!(error instanceof CloneFlagError)) throw error;
-		console.error(`job-signals-mock check-drift: ${error.message}\n\n${CHECK_DRIFT_USAGE}`);
-		return EXIT.usage;
-	}
-	messages.token = flags.token;
-	return checkDrift(flags);
-}
-
-main().then(
-	(status) => process.exit(status),
-	(error: unknown) => {
-		messages.say(error instanceof Error ? error.message : String(error));
-		process.exit(EXIT.failed);
-	},
-);
+runCloneCommand(messages, CHECK_DRIFT_USAGE, parseCheckDriftFlags, checkDrift);

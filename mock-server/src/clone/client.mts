@@ -7,6 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getFollowingSameOrigin, MAX_REDIRECTS, shownUrl } from '../base/contract.mts';
+import { EXIT } from './flags.mts';
 import type { Pacing, Pause } from './pacing.mts';
 
 /** One call's answer must arrive within this. */
@@ -24,11 +25,11 @@ const RESET_WAIT_MS = 1000;
 /** The most of a bad answer's body a message repeats. */
 const SNIPPET = 120;
 
-/** Exit status 1: the walk failed (the checkpoint is kept); 3: the API refused the token. */
+/** The command's exit status (EXIT): the walk failed (the checkpoint is kept), or the API refused the token. */
 export class CloneError extends Error {
 	constructor(
 		message: string,
-		readonly exitStatus: 1 | 3 = 1,
+		readonly exitStatus: typeof EXIT.failed | typeof EXIT.tokenRefused = EXIT.failed,
 	) {
 		super(message);
 	}
@@ -79,7 +80,7 @@ export class ApiClient {
 				continue;
 			}
 			if (!this.accepted && [400, 401, 403].includes(response.status)) {
-				throw new CloneError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, 3);
+				throw new CloneError(`the API refused the token: ${response.status} ${errorText(text)} (GET ${url})`, EXIT.tokenRefused);
 			}
 			if (!response.ok) throw new CloneError(`${what}: the API answered ${response.status} ${errorText(text)}${this.accepted ? '' : baseHint(this.base, response.status)}`);
 			this.accepted = true;

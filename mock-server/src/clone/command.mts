@@ -7,14 +7,16 @@
  * the exit status says what went wrong (EXIT in flags.mts).
  */
 import { rmSync } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ACCOUNT_IDS } from '../data/generate.mts';
 import { Checkpoint, CheckpointError } from './checkpoint.mts';
 import { writeClone } from './clone-file.mts';
 import { ApiClient, CloneError } from './client.mts';
 import { DriftReport } from './drift.mts';
-import { EXIT, parseCloneFlags, CLONE_USAGE, CloneFlagError, type CloneFlags } from './flags.mts';
+import { writeDriftReport } from './drift-file.mts';
+import { runCloneCommand } from './entry.mts';
+import { EXIT, parseCloneFlags, CLONE_USAGE, type CloneFlags } from './flags.mts';
 import { Messages } from './messages.mts';
 import { Pacing } from './pacing.mts';
 import { Progress, type WalkStatus } from './progress.mts';
@@ -100,7 +102,7 @@ async function clone(flags: CloneFlags): Promise<number> {
 		if (!(error instanceof CloneError)) throw error;
 		await checkpoint.close();
 		say(`${error.message}${stopped()}`);
-		return error.exitStatus === 3 ? EXIT.tokenRefused : EXIT.failed;
+		return error.exitStatus;
 	}
 	await checkpoint.close();
 	progress.end();
@@ -117,14 +119,7 @@ async function clone(flags: CloneFlags): Promise<number> {
 	if (clone.orphans > 0) say(`warning: ${clone.orphans} jobs and signals left out: their source was not in the collections, or not under that domain, when they were listed`);
 	if (clone.refused > 0) say(`warning: ${clone.refused} records left out that the mock's --data reader refuses (a signal's group/category/type not in the hierarchy, a source's domain another source has, a deleted job)`);
 	for (const line of drift.lines()) say(line);
-	if (flags.driftReport !== undefined) {
-		try {
-			await writeFile(flags.driftReport, `${JSON.stringify(drift.summary(), null, 2)}\n`);
-		} catch (error) {
-			say(`cannot write ${flags.driftReport}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-			return EXIT.failed;
-		}
-	}
+	if (!(await writeDriftReport(flags.driftReport, drift, messages))) return EXIT.failed;
 	const { collections, sources, jobs, signals } = clone.written;
 	const seconds = ((performance.now() - started) / 1000).toFixed(1);
 	console.log(`Wrote ${flags.out}: ${collections} collections, ${sources} sources, ${jobs} jobs, ${signals} signals (${walk.pagesDone} pages; this run ${client.calls} calls in ${seconds} s)`);
@@ -160,28 +155,4 @@ function accountProblem(account: string): string | undefined {
 	return ACCOUNT_IDS.includes(account) ? undefined : `--account ${account} is not one of the mock's accounts (${ACCOUNT_IDS.join(', ')})`;
 }
 
-async function main(): Promise<number> {
-	let flags: CloneFlags;
-	try {
-		const parsed = parseCloneFlags(process.argv.slice(3), process.env, process.execArgv);
-		if (parsed === 'help') {
-			console.log(CLONE_USAGE);
-			return EXIT.done;
-		}
-		flags = parsed;
-	} catch (error) {
-		if (!(error instanceof CloneFlagError)) throw error;
-		console.error(`job-signals-mock record: ${error.message}\n\n${CLONE_USAGE}`);
-		return EXIT.usage;
-	}
-	messages.token = flags.token;
-	return clone(flags);
-}
-
-main().then(
-	(status) => process.exit(status),
-	(error: unknown) => {
-		say(error instanceof Error ? error.message : String(error));
-		process.exit(EXIT.failed);
-	},
-);
+runCloneCommand(messages, CLONE_USAGE, parseCloneFlags, clone);

@@ -6,7 +6,7 @@
  * another rule of the contract (a URL that is not one, a negative count: invalid). Each finding is
  * counted, with the first example seen. Bounded: at most MAX_DRIFT_PATHS distinct findings are
  * kept; past it only their number is; examples and path parts are cut to a few dozen characters.
- * Pure: no I/O (clone/command.mts and clone/check-drift.mts print it and write it).
+ * Pure: no I/O (clone/command.mts and clone/check-drift.mts print it, clone/drift-file.mts writes it).
  */
 import { z } from 'zod/v4';
 

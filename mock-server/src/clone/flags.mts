@@ -33,7 +33,7 @@ export interface CheckDriftFlags {
 export class CloneFlagError extends Error {}
 
 /** record's flags; check-drift takes those CHECK_DRIFT_FLAGS names. The usages and the README's table are made from them. */
-export const RECORD_FLAGS: readonly UsageFlag[] = [
+export const CLONE_FLAGS: readonly UsageFlag[] = [
 	{ name: 'from', value: 'URL', required: true, meaning: 'the API base URL (https://<host>/v2); plain http:// only to this machine (127.0.0.1, localhost or [::1])' },
 	{
 		name: 'token', value: 'T', default: `$${TOKEN_VARIABLE}`,
@@ -53,7 +53,7 @@ export const CLONE_USAGE = `Usage: job-signals-mock record --from URL --token T 
   Walks an account's collections, sources, jobs and signals at its rate limit and writes
   them as a --data file; serve it with: job-signals-mock --sources 0 --data FILE. Every
   answer is checked against the contract: a report of what drifted ends the run
-${usageLines(RECORD_FLAGS)}
+${usageLines(CLONE_FLAGS)}
 Exit status: 0 written, 1 the walk failed (FILE.partial kept when it holds pages: --resume
   continues it), 2 bad arguments, 3 the API refused the token, 4 written, but the answers
   drift from the contract (the records that do not fit it are left out)`;
@@ -61,17 +61,17 @@ Exit status: 0 written, 1 the walk failed (FILE.partial kept when it holds pages
 export const CHECK_DRIFT_USAGE = `Usage: job-signals-mock check-drift --from URL --token T [--drift-report FILE]
   Reads the first page of each list record walks (the collections, the first collection's
   sources, the jobs, each signal group) and reports where the answers leave the contract
-${usageLines(RECORD_FLAGS.filter(({ name }) => CHECK_DRIFT_FLAGS.includes(name)))}
+${usageLines(CLONE_FLAGS.filter(({ name }) => CHECK_DRIFT_FLAGS.includes(name)))}
 Exit status: 0 the answers fit the contract, 1 a call failed, 2 bad arguments,
   3 the API refused the token, 4 the answers drift from the contract`;
 
-const RECORD_VALUED = RECORD_FLAGS.filter(({ value }) => value !== undefined).map(({ name }) => name);
-const RECORD_SWITCHES = RECORD_FLAGS.filter(({ value }) => value === undefined).map(({ name }) => name);
+const CLONE_VALUED = CLONE_FLAGS.filter(({ value }) => value !== undefined).map(({ name }) => name);
+const CLONE_SWITCHES = CLONE_FLAGS.filter(({ value }) => value === undefined).map(({ name }) => name);
 type Given = Partial<Record<'from' | 'token' | 'out' | 'account' | 'drift-report', string>>;
 
 /** `env` and `nodeFlags` (process.execArgv) say whether Node's fetch sends plain http through a proxy. */
 export function parseCloneFlags(argv: readonly string[], env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): CloneFlags | 'help' {
-	const read = readFlags(argv, RECORD_VALUED, RECORD_SWITCHES);
+	const read = readFlags(argv, CLONE_VALUED, CLONE_SWITCHES);
 	if (read === 'help') return 'help';
 	const { given, switches } = read;
 	if (switches.has('resume') && switches.has('restart')) throw new CloneFlagError('--resume and --restart exclude each other: --resume continues FILE.partial\'s walk, --restart deletes it');

@@ -14,8 +14,8 @@ export function decodeCursor(cursor: string, shape: RegExp): string | undefined 
 }
 
 /**
- * One cursor page of a sorted list: the items after `after` (by `isAfter`),
- * at most `size`; `next` is set only while more items remain.
+ * One cursor page of a sorted list: from the first item `startAfter` accepts (the cursor's key lies before it;
+ * without it, from the first item), at most `size`; `next` is set only while more items remain.
  */
 export function cursorPage<T>(
 	items: readonly T[],

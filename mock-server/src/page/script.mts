@@ -2,8 +2,15 @@
  * The page's script. It runs in the browser: page.mts sends this function's own source text inline,
  * called with the config (`pageMain.toString()`), so it is type-checked and linted with the mock but must
  * stand alone: it may use only its parameter, its own locals and the browser's globals (the types below
- * are erased). It reads the mock only through the control routes' JSON, as any client would.
+ * are erased). It reads the mock only through the control routes' JSON, as any client would; that JSON's
+ * types are the ones the routes answer with (type imports, erased too).
  */
+import type { ClockState } from '../base/clock.mts';
+import type { ListedFaultRule as FaultRow } from '../http/faults.mts';
+import type { JournalEntry as JournalRow } from '../http/journal.mts';
+import type { RateBudget } from '../http/rate-limit.mts';
+import type { DeliveryLogEntry as Attempt } from '../webhooks/delivery-engine.mts';
+import type { FailureRule as FailureRow } from '../webhooks/failure-rules.mts';
 
 /** The routes the page reads and drives (MOCK_CONTROL_PATHS, and WireMock's stub list). */
 export interface PagePaths {
@@ -37,11 +44,6 @@ export interface PageConfig {
 	stubRows: number;
 }
 
-interface RateBudget {
-	limit: number;
-	remaining: number;
-	resets_in_ms: number | null;
-}
 interface AccountRow {
 	account_id: string;
 	name: string;
@@ -50,69 +52,12 @@ interface AccountRow {
 	filters: { regions: string[] };
 	rate_limit?: RateBudget | null;
 }
-interface JournalRow {
-	method: string;
-	path: string;
-	query: Record<string, string | string[]>;
-	account_id: string | null;
-	status: number;
-	time_ms: number;
-	warnings: string[];
-	stub_id?: string | null;
-}
-interface Attempt {
-	webhook_event_id: string | null;
-	webhook_id: string;
-	account_id: string;
-	event_type: string;
-	url: string;
-	attempt: number;
-	started_at: number;
-	duration_ms: number;
-	status: number | null;
-	error: string | null;
-	outcome: string;
-	retry_in_ms?: number;
-	count?: number;
-	origin?: string;
-	injected?: boolean;
-}
-interface FaultRow {
-	path: string;
-	method?: string;
-	status?: number;
-	body?: string;
-	rate: number;
-	latency_ms: number;
-	drop: boolean;
-	after: number;
-	times?: number;
-	/** Injections left: null without `times`. */
-	remaining: number | null;
-}
-interface FailureRow {
-	webhook_id?: string;
-	url?: string;
-	fail_next: number;
-	failure: string;
-	status?: number;
-	reach_receiver: boolean;
-	remaining: number;
-}
 interface StubRow {
 	id: string;
 	name?: string;
 	priority?: number;
 	request?: { method?: string; url?: string; urlPath?: string; urlPathPattern?: string; urlPattern?: string };
 	response?: { status?: number; fault?: string };
-}
-interface ClockState {
-	now: string;
-	now_ms: number;
-	frozen: boolean;
-	offset_ms: number;
-	timers: number;
-	next_timer_in_ms: number | null;
 }
 
 export function pageMain(config: PageConfig): void {

@@ -5,9 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The ids the record holds: a long downtime's catch-up can bring more (a poll drains its backlog in one execution),
- * and then the newest of them are held (newestFirst). n8n reads the whole record and writes it back on every execution,
- * so its size is every execution's cost (measured: docs/guarantees.md, "Keep New's record").
+ * The ids the row of seen ids holds: a long downtime's catch-up can bring more (a poll drains its backlog in one execution),
+ * and then the newest of them are held (newestFirst). n8n reads the whole row and writes it back on every execution,
+ * so its size is every execution's cost (measured: docs/guarantees.md, "Keep New's row of seen ids").
  */
 export const MAX_SEEN = 10_000;
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
-import { simplified, simplifyJob, simplifySignal, simplifySource } from './simplify-v2';
+import { applySimplify, simplifyJob, simplifySignal, simplifySource } from './simplify-v2';
 import { readOutputChoice, shapeRecord } from './shape';
 
 /** Version 2's Simplify shapes; collections had none (raw). */
@@ -19,7 +19,7 @@ const VERSION_2_SIMPLIFY: Record<RecordKind, (record: IDataObject) => IDataObjec
 export const ACTION_OUTPUT_VERSION = 3;
 
 export function shapedOutput<T extends IDataObject | IDataObject[]>(context: IExecuteFunctions, itemIndex: number, kind: RecordKind, result: T): T {
-	if (context.getNode().typeVersion < ACTION_OUTPUT_VERSION) return simplified(context, itemIndex, VERSION_2_SIMPLIFY[kind], result);
+	if (context.getNode().typeVersion < ACTION_OUTPUT_VERSION) return applySimplify(context, itemIndex, VERSION_2_SIMPLIFY[kind], result);
 	const choice = readOutputChoice(context.getNode(), (name, fallback) => context.getNodeParameter(name, itemIndex, fallback), itemIndex);
 	return (Array.isArray(result) ? result.map((record) => shapeRecord(record, kind, choice)) : shapeRecord(result, kind, choice)) as T;
 }

@@ -4,12 +4,12 @@
  */
 import type { INodeProperties, IDisplayOptions } from 'n8n-workflow';
 import { RECORD_FIELDS, RECORD_ID_FIELDS, type RecordKind } from '../contract';
-import { SIMPLIFY } from './simplified';
+import { SIMPLIFIED_SHAPES } from './simplified';
 
 export type OutputMode = 'simplified' | 'raw' | 'selected';
 
 /** The simplified fields of a record kind, read off the shape itself so the description cannot drift from it. */
-export const simplifiedFieldNames = (kind: RecordKind): string[] => Object.keys(SIMPLIFY[kind]({}));
+export const simplifiedFieldNames = (kind: RecordKind): string[] => Object.keys(SIMPLIFIED_SHAPES[kind]({}));
 
 /** The Fields list's options: the record's fields from the contract, sorted as the editor lists options. */
 export function fieldOptions(paths: readonly string[]) {

@@ -2,7 +2,7 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { RecordKind } from '../contract';
 import type { OutputMode } from './properties';
-import { SIMPLIFY } from './simplified';
+import { SIMPLIFIED_SHAPES } from './simplified';
 import { listEntries } from '../parameters';
 
 export interface OutputChoice {
@@ -28,7 +28,7 @@ export function readOutputChoice(node: INode, read: (name: string, fallback: unk
 export function shapeRecord(record: IDataObject, kind: RecordKind, choice: OutputChoice): IDataObject {
 	if (choice.mode === 'raw') return record;
 	if (choice.mode === 'selected') return selectFields(record, choice.fields);
-	return SIMPLIFY[kind](record);
+	return SIMPLIFIED_SHAPES[kind](record);
 }
 
 /** Selected Fields: a record cut to the chosen dotted paths, nested as in the record (a subset of Raw). */

@@ -74,4 +74,5 @@ function collection(record: IDataObject): IDataObject {
 	};
 }
 
-export const SIMPLIFY: Record<RecordKind, (record: IDataObject) => IDataObject> = { signal, job, source, collection };
+/** Each record kind's shape under Output: Simplified (version 2's Simplify switch has its own, simplify-v2.ts). */
+export const SIMPLIFIED_SHAPES: Record<RecordKind, (record: IDataObject) => IDataObject> = { signal, job, source, collection };

@@ -78,10 +78,10 @@ export function simplifySource(source: IDataObject): IDataObject {
 }
 
 /**
- * The operation's results as the Simplify option asks. The option exists from
+ * The operation's results as the Simplify switch asks. The switch exists from
  * node version 2 on; version 1 workflows keep the raw objects they were built on.
  */
-export function simplified<T extends IDataObject | IDataObject[]>(
+export function applySimplify<T extends IDataObject | IDataObject[]>(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	simplify: (record: IDataObject) => IDataObject,

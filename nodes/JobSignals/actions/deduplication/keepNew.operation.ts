@@ -1,11 +1,11 @@
 /**
- * Deduplication → Keep New Jobs and Signals: the one record of what a workflow has passed on, for a workflow
+ * Deduplication → Keep New Jobs and Signals: the one list of what a workflow has passed on, for a workflow
  * that takes new jobs and signals from both triggers (the webhook trigger at webhook speed, the Poll Trigger
  * for whatever the webhooks missed while n8n was down). Each job and signal passes this node once: its id goes
- * into the node's record in n8n's database (`checkProcessedAndRecord`, node scope, the newest MAX_SEEN ids) and
+ * into the node's row of seen ids in n8n's database (`checkProcessedAndRecord`, node scope, the newest MAX_SEEN ids) and
  * a later item with that id passes nothing on. Items that are not a new job or signal (a `job_updated` or
- * `job_deleted` event) pass through unrecorded. docs/guarantees.md, "No event lost across downtime" and "Keep
- * New's record" (which ids it holds, at any batch size).
+ * `job_deleted` event) pass through, not stored. docs/guarantees.md, "No event lost across downtime" and "Keep
+ * New's row of seen ids" (which ids it holds, at any batch size).
  */
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodePropertyOptions } from 'n8n-workflow';
 import { RECORD_ID_FIELDS } from '../../../shared/contract';
@@ -27,7 +27,7 @@ const NEW_RECORD_EVENTS = new Set(['job_created', 'signal']);
 export const description = updateDisplayOptions({ show: { resource: ['deduplication'], operation: ['keepNew'] } }, [
 	{
 		displayName:
-			`Connect the Job Signals Trigger (Job Created, Signal) and the Job Signals (Polling) Trigger (New Job, New Signal) to this node: each job and signal comes out once, whichever trigger brings it first. Items need their job_id or signal_id (every Output of the triggers keeps it). It remembers the newest ${MAX_SEEN.toLocaleString('en-US')} (by created_at). Test runs pass everything and record nothing.`,
+			`Connect the Job Signals Trigger (Job Created, Signal) and the Job Signals (Polling) Trigger (New Job, New Signal) to this node: each job and signal comes out once, whichever trigger brings it first. Items need their job_id or signal_id (every Output of the triggers keeps it). It remembers the newest ${MAX_SEEN.toLocaleString('en-US')} (by created_at). Test runs pass everything and store nothing.`,
 		name: 'keepNewNotice',
 		type: 'notice',
 		default: '',

@@ -1,0 +1,10 @@
+/** A loopback port nothing listens on now: a free port for a server to take, or a URL every connection to is refused. */
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+	const probe = createServer();
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+	const { port } = probe.address() as { port: number };
+	await new Promise((resolve) => probe.close(resolve));
+	return port;
+}
