@@ -5,7 +5,8 @@ import { jobSearchEnvelopeSchema } from '../../contract/schemas';
 import { SLICE } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 
-const mock = useMock({ rateLimit: 0 });
+// No reset between the tests: each holds whatever cycles ran before it, and a reset loads the 100,000 jobs again.
+const mock = useMock({ rateLimit: 0 }, { resetBeforeEach: false });
 
 afterEach(() => {
 	vi.restoreAllMocks();
