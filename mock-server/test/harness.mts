@@ -28,11 +28,15 @@ export interface Answer {
 }
 
 /**
- * Starts one service for the file's tests and resets it before each test. Requests nothing answers
- * fail the test, unless `onUnhandledFrame: 'bypass'` lets them go to the network (webhook deliveries
- * to a real port).
+ * Starts one service for the file's tests and resets it before each test. Requests nothing answers fail the test,
+ * unless `onUnhandledFrame: 'bypass'` lets them go to the network (webhook deliveries to a real port).
+ * `resetBeforeEach: false` is for a file whose tests hold whatever the tests before them did: a reset loads the
+ * data again, seconds of CPU at the default size.
  */
-export function useMock(options: MockServiceOptions = SMALL, { onUnhandledFrame = 'error' }: { onUnhandledFrame?: 'error' | 'bypass' } = {}): { readonly service: MockService } {
+export function useMock(
+	options: MockServiceOptions = SMALL,
+	{ onUnhandledFrame = 'error', resetBeforeEach = true }: { onUnhandledFrame?: 'error' | 'bypass'; resetBeforeEach?: boolean } = {},
+): { readonly service: MockService } {
 	const holder = {} as { service: MockService };
 	const server = setupServer();
 	beforeAll(async () => {
@@ -41,7 +45,7 @@ export function useMock(options: MockServiceOptions = SMALL, { onUnhandledFrame 
 		server.listen({ onUnhandledFrame });
 	});
 	beforeEach(async () => {
-		await holder.service.reset();
+		if (resetBeforeEach) await holder.service.reset();
 	});
 	afterAll(() => {
 		server.close();

@@ -7,7 +7,8 @@ import { searchJobs } from '../src/search/job-search.mts';
 import { STEPS_PER_TURN, Work } from '../src/base/work.mts';
 import { call, expectApiError, ok, useMock } from './harness.mts';
 
-const mock = useMock({ rateLimit: 0 });
+// No reset between the tests: they only read, and a reset loads the 100,000 jobs again.
+const mock = useMock({ rateLimit: 0 }, { resetBeforeEach: false });
 
 /** The largest piece of work the search does without checking its count: one job checked against the most terms a search may have. */
 const LARGEST_STEP = 50_000;

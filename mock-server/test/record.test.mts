@@ -35,6 +35,12 @@ const get = async (base: string, path: string, token: string): Promise<Page> => 
 let upstream: RunningMockServer;
 /** The same data as the upstream without its rate limit: what the upstream answers, asked as often as the comparison needs. */
 let reference: RunningMockServer;
+/**
+ * The same data again, without a rate limit, for the walks a case only needs finished (the token from the
+ * environment, --force, a resumed walk after a fault, ...): each walk of the upstream waits out its rate limit
+ * about three times. What the rate limit does to a walk is proven on the upstream.
+ */
+let unpaced: RunningMockServer;
 const running: CliProcess[] = [];
 const dirs: string[] = [];
 const start = (args: string[]) => {
@@ -82,13 +88,17 @@ function recordOnce() {
 
 beforeAll(async () => {
 	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build -w mock-server\` first`);
-	[upstream, reference] = await Promise.all([startMockServer({ ...DATA, ...RATE, port: 0 }), startMockServer({ ...DATA, rateLimit: 0, port: 0 })]);
+	[upstream, reference, unpaced] = await Promise.all([
+		startMockServer({ ...DATA, ...RATE, port: 0 }),
+		startMockServer({ ...DATA, rateLimit: 0, port: 0 }),
+		startMockServer({ ...DATA, rateLimit: 0, port: 0 }),
+	]);
 });
 afterEach(() => {
 	for (const cli of running.splice(0)) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
 });
 afterAll(async () => {
-	await Promise.all([upstream.close(), reference.close()]);
+	await Promise.all([upstream.close(), reference.close(), unpaced.close()]);
 });
 
 describe('record, then --data', () => {
@@ -305,7 +315,7 @@ describe('an interrupted walk', () => {
 		// A checkpoint holding its first line only (as a walk killed before its first page leaves it): a plain run goes on.
 		const other = join(newDir(), 'clone.json');
 		writeFileSync(`${other}.partial`, `${JSON.stringify({ format: 'job-signals-mock record checkpoint', version: 1, from: 'https://elsewhere.example/v2', account: 'acc_demo' })}\n`);
-		const fresh = start(recordArgs(other));
+		const fresh = start(recordArgs(other, unpaced.apiUrl));
 		expect(await fresh.exited).toBe(0);
 		expect(readFileSync(other, 'utf8')).toBe((await recordOnce()).text);
 		expect(await run([...recordArgs(join(newDir(), 'x.json')), '--resume', '--restart'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^job-signals-mock record: --resume and --restart exclude each other/) });
@@ -364,7 +374,7 @@ const oneLine = (stderr: string) => {
 
 describe('bad input: one line and an exit status', () => {
 	beforeEach(async () => {
-		await upstream.service.reset();
+		await Promise.all([upstream.service.reset(), unpaced.service.reset()]);
 	});
 	it('an unreachable URL: exit 1', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -379,7 +389,7 @@ describe('bad input: one line and an exit status', () => {
 
 	it('a base URL without /v2: exit 1 with the fix named; nothing kept, so the corrected command just runs', async () => {
 		const out = join(newDir(), 'clone.json');
-		const origin = new URL(upstream.apiUrl).origin;
+		const origin = new URL(unpaced.apiUrl).origin;
 		const result = await run(recordArgs(out, origin));
 		expect(result.status).toBe(1);
 		expect(oneLine(result.stderr)).toBe(
@@ -404,24 +414,24 @@ describe('bad input: one line and an exit status', () => {
 	it('a page that is not JSON, or not the page asked for: exit 1, the pages before it kept; the same command then finishes', async () => {
 		const out = join(newDir(), 'clone.json');
 		const faults = async (body: unknown) => {
-			const answer = await fetch(`${upstream.appUrl}/__mock/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: [body] }) });
+			const answer = await fetch(`${unpaced.appUrl}/__mock/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: [body] }) });
 			expect(answer.status).toBe(200);
 		};
 		await faults({ path: '/v2/jobs', body: 'truncated-json', after: 1, times: 1 });
-		const cut = await run(recordArgs(out));
+		const cut = await run(recordArgs(out, unpaced.apiUrl));
 		expect(cut.status).toBe(1);
 		expect(oneLine(cut.stderr.replace(/^record: .*\n/gm, ''))).toMatch(
 			/^job-signals-mock record: page 2 of the jobs \(\/jobs\?offset=100\): the answer is not JSON \(.+; application\/json, \d+ characters: \{"data":\[.*\); \d+ pages kept in \S+\.partial: run again with --resume to continue$/,
 		);
 		await faults({ path: '/v2/signals/changes', body: 'wrong-shape', times: 1 });
-		const wrong = await run([...recordArgs(out), '--resume']);
+		const wrong = await run([...recordArgs(out, unpaced.apiUrl), '--resume']);
 		expect(wrong.status).toBe(1);
 		expect(oneLine(wrong.stderr.replace(/^record: .*\n/gm, '').replace(/^job-signals-mock record: continuing .*\n/m, ''))).toMatch(
 			// The first page of each list came first, in the run before.
 			/^job-signals-mock record: page 2 of the changes signals \(\/signals\/changes\?page=2&per_page=1000&direct_only=false&active_only=false\): not a page of changes signals: group: Invalid input: expected string, received undefined; \d+ pages kept/,
 		);
 		expect(existsSync(`${out}.partial`)).toBe(true);
-		const done = await run([...recordArgs(out), '--resume']);
+		const done = await run([...recordArgs(out, unpaced.apiUrl), '--resume']);
 		expect(done.status).toBe(0);
 		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
 	}, 60_000);
@@ -453,7 +463,7 @@ describe('bad input: one line and an exit status', () => {
 		expect(oneLine(notOurs.stderr)).toMatch(/mine\.json\.partial is not a record checkpoint: move it away or choose another --out$/);
 		expect(readFileSync(join(dir, 'mine.json.partial'), 'utf8')).toBe('my notes\n');
 		expect(calls(upstream)).toEqual([]);
-		const forced = await run([...recordArgs(existing), '--force']);
+		const forced = await run([...recordArgs(existing, unpaced.apiUrl), '--force']);
 		expect(forced.status).toBe(0);
 		expect(readFileSync(existing, 'utf8')).toBe((await recordOnce()).text);
 	}, 60_000);
@@ -473,7 +483,7 @@ describe('bad input: one line and an exit status', () => {
 			expect(result.status, args.join(' ')).toBe(2);
 			expect(result.stderr.split('\n')[0]).toMatch(message);
 		}
-		const fromEnvironment = await run(['record', '--from', upstream.apiUrl, '--out', out], { JOB_SIGNALS_TOKEN: VOLUME_TOKEN });
+		const fromEnvironment = await run(['record', '--from', unpaced.apiUrl, '--out', out], { JOB_SIGNALS_TOKEN: VOLUME_TOKEN });
 		expect(fromEnvironment.status).toBe(0);
 		const help = await run(['record', '--help']);
 		expect(help.status).toBe(0);

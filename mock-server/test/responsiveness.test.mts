@@ -4,7 +4,8 @@ import { MOCK_CONTROL_PATHS, jobSearchEnvelopeSchema } from '../src/base/contrac
 import { SLICE } from '../src/base/work.mts';
 import { APP_URL, call, ok, useMock } from './harness.mts';
 
-const mock = useMock({ rateLimit: 0 });
+// No reset between the tests: each holds whatever cycles ran before it, and a reset loads the 100,000 jobs again.
+const mock = useMock({ rateLimit: 0 }, { resetBeforeEach: false });
 
 afterEach(() => {
 	vi.restoreAllMocks();
