@@ -67,6 +67,22 @@ function installPackage(userFolder: string, tarball: string): void {
 	writeFileSync(nodesManifestPath, JSON.stringify(nodesManifest, null, 2));
 }
 
+/**
+ * Every n8n boot of this process (in the e2e tests: of one test file), by what booted: each CLI command (`n8n
+ * import:workflow`, …) and each process start (`n8n start`, `webhook`, `worker`) loads all of n8n, about 5 s of CPU.
+ * test/e2e/boots.setup.mts prints them when the file ends.
+ */
+const boots = new Map<string, number>();
+
+function countBoot(what: string): void {
+	boots.set(what, (boots.get(what) ?? 0) + 1);
+}
+
+/** The n8n boots counted so far: their total, and how many of each kind (`n8n start`, `n8n import:workflow`, …). */
+export function n8nBoots(): { total: number; by: Record<string, number> } {
+	return { total: [...boots.values()].reduce((sum, count) => sum + count, 0), by: Object.fromEntries(boots) };
+}
+
 export async function freeN8nPorts(): Promise<N8nPorts> {
 	return { http: await freePort(), broker: await freePort() };
 }
@@ -77,6 +93,7 @@ export async function freeN8nPorts(): Promise<N8nPorts> {
  * environment (a queue-mode database, say).
  */
 export async function n8nCli(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+	countBoot(`n8n ${args[0]}`);
 	const outputDir = mkdtempSync(join(userFolder, 'cli-'));
 	try {
 		return await runCommand(process.execPath, [N8N_BIN, ...args], {
@@ -115,6 +132,7 @@ export async function startN8n(
 	options: { echo?: boolean; env?: NodeJS.ProcessEnv; command?: 'start' | 'webhook' | 'worker'; label?: string } = {},
 ): Promise<Service> {
 	const command = options.command ?? 'start';
+	countBoot(`n8n ${command}`);
 	const service = startService(process.execPath, [N8N_BIN, command], {
 		cwd: userFolder,
 		env: { ...n8nEnv(userFolder, ports), ...(command === 'worker' ? { QUEUE_HEALTH_CHECK_PORT: String(ports.http) } : {}), ...options.env },
