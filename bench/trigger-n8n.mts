@@ -28,7 +28,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function bench(mode: Mode) {
 	const deployment = await startDeployment(mode, ['--rate-limit', '0'], [`webhook/${WEBHOOK_ID}/webhook`], async (n8n) => {
 		await n8n.importWorkflows([workflow]);
-		await n8n.cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
+		await n8n.publish(WORKFLOW_ID);
 	});
 	try {
 		await measure(mode, deployment);

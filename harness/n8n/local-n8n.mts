@@ -88,28 +88,19 @@ export async function freeN8nPorts(): Promise<N8nPorts> {
 }
 
 /**
- * One n8n CLI command (import:…, execute, …) against the user folder, on free
- * ports of its own (`n8n execute` starts a task broker); `env` adds to n8n's
- * environment (a queue-mode database, say).
+ * One n8n CLI command (import:…, publish:…) against the user folder, on free ports of its own (a command may start a
+ * task broker); its output, or an error with it when it failed.
  */
-export async function n8nCli(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+export async function n8nCliOrThrow(userFolder: string, args: string[]): Promise<string> {
 	countBoot(`n8n ${args[0]}`);
 	const outputDir = mkdtempSync(join(userFolder, 'cli-'));
 	try {
-		return await runCommand(process.execPath, [N8N_BIN, ...args], {
-			env: { ...n8nEnv(userFolder, await freeN8nPorts()), ...env },
-			cwd: userFolder,
-			stdoutFile: join(outputDir, 'stdout'),
-		});
+		const result = await runCommand(process.execPath, [N8N_BIN, ...args], { env: n8nEnv(userFolder, await freeN8nPorts()), cwd: userFolder, stdoutFile: join(outputDir, 'stdout') });
+		if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+		return result.stdout;
 	} finally {
 		rmSync(outputDir, { recursive: true, force: true });
 	}
-}
-
-export async function n8nCliOrThrow(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-	const result = await n8nCli(userFolder, args, env);
-	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
-	return result.stdout;
 }
 
 /** examples/credentials.json imported into the user folder, its URLs pointed at the mock (`appUrl`); n8n overwrites it by id each time. */
