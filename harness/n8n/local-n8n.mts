@@ -160,19 +160,29 @@ export const LOCAL_OWNER = { email: 'owner@job-signals.local', firstName: 'Local
 
 /**
  * Creates the owner account on a fresh instance (no-op when one exists), so the editor opens at its login page.
- * n8n 1.x answers its readiness check before it has mounted its REST API: a 404 is tried again for up to 60 s.
+ * n8n 1.x answers its readiness check before it has mounted its REST API: a 404, a 503 "Database is not ready!" or a
+ * connection it resets (both seen on 1.123.81 at load 17-22), is tried again for up to 60 s.
  */
 export async function ensureOwner(port: number): Promise<void> {
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(LOCAL_OWNER),
-		});
-		if (response.ok || response.status === 400) return;
-		const text = await response.text();
-		if (response.status !== 404 || Date.now() > deadline) throw new Error(`owner setup: ${response.status} ${text}`);
+		let failure: string;
+		try {
+			const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(LOCAL_OWNER),
+			});
+			if (response.ok || response.status === 400) return;
+			const text = await response.text();
+			if (response.status !== 404 && response.status !== 503) throw new Error(`owner setup: ${response.status} ${text}`);
+			failure = `${response.status} ${text}`;
+		} catch (error) {
+			if (!(error instanceof TypeError)) throw error;
+			// fetch's own failure (the connection refused or reset), not n8n's answer.
+			failure = `${error.message}: ${String((error.cause as Error | undefined)?.message)}`;
+		}
+		if (Date.now() > deadline) throw new Error(`owner setup: still ${failure} after 60 s`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }

@@ -55,9 +55,22 @@ export interface RealN8n {
 	close(): Promise<void>;
 }
 
-/** n8n's answer to a REST call, its `data`; an error naming the call and n8n's answer when it is not a 2xx. */
+/**
+ * n8n's answer to a REST call, its `data`; an error naming the call and n8n's answer when it is not a 2xx. A GET whose
+ * connection fails (n8n 1.123.81 reset one now and then at load 20) is sent again, up to 5 times a second apart.
+ */
 async function restData<T>(rest: Rest, method: string, path: string, body?: unknown): Promise<T> {
-	const response = await rest(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+	const send = () => rest(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+	let response: Response | undefined;
+	for (let attempt = 1; !response; attempt++) {
+		try {
+			response = await send();
+		} catch (error) {
+			// fetch's own failure (TypeError), not n8n's answer; only a GET is safe to send twice.
+			if (!(error instanceof TypeError) || method !== 'GET' || attempt === 5) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
 	const text = await response.text();
 	if (!response.ok) throw new Error(`n8n ${method} ${path}: ${response.status} ${text.slice(0, 3000)}`);
 	return (JSON.parse(text) as { data: T }).data;
