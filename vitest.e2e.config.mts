@@ -39,7 +39,8 @@ class PairedLongestFirst extends BaseSequencer {
 	}
 }
 
-const project = { include: ['test/e2e/**/*.e2e.test.mts'], testTimeout: 300_000, hookTimeout: 1_200_000 };
+// boots.setup.mts prints each file's count of n8n boots when it ends.
+const project = { include: ['test/e2e/**/*.e2e.test.mts'], setupFiles: ['test/e2e/boots.setup.mts'], testTimeout: 300_000, hookTimeout: 1_200_000 };
 
 export default defineConfig({
 	test: {

@@ -7,16 +7,16 @@
  * 429s; n8n's executions give the items, compared with the mock's own total. Fails only if data is lost.
  */
 import { createServer, request } from 'node:http';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../harness/n8n/ports.mts';
 import { executionsOf, startDeployment } from '../harness/n8n/deployment.mts';
-import { CREDENTIAL, DEMO_TOKEN, jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.mts';
+import { DEMO_TOKEN, jobCreatedEnvelope, triggerNode } from '../harness/n8n/real-n8n.mts';
 
 const EXECUTIONS = 4;
 const SEARCH = 'engineer';
 const WEBHOOK_ID = '5d2f7a90-1e4b-4c8d-9a6f-3b0e2c7d1f48';
+/** The job search's credential: the mock through the counting proxy. */
+const PACING_CREDENTIAL = { id: 'e2ePacingCred', name: 'Job Signals pacing' };
 
 async function countingProxy(target: string) {
 	const port = await freePort();
@@ -44,13 +44,7 @@ describe('bench: rate-limit pacing on two queue-mode workers', () => {
 			[`webhook/${WEBHOOK_ID}/webhook`],
 			async (n8n) => {
 				proxy = await countingProxy(n8n.mock.appUrl);
-				// The credential now goes through the counting proxy (import:credentials replaces it by id).
-				const file = join(n8n.userFolder, 'pacing-credential.json');
-				writeFileSync(
-					file,
-					JSON.stringify([{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: `${proxy.url}/v2`, appUrl: proxy.url, accessToken: '' } }]),
-				);
-				await n8n.cli(['import:credentials', `--input=${file}`]);
+				await n8n.importCredentials([{ ...PACING_CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: `${proxy.url}/v2`, appUrl: proxy.url, accessToken: '' } }]);
 				await n8n.importWorkflows([
 					{
 						id: 'e2ePacing',
@@ -59,13 +53,13 @@ describe('bench: rate-limit pacing on two queue-mode workers', () => {
 						settings: { executionOrder: 'v1' },
 						nodes: [
 							triggerNode({ id: 'e2ePacing', webhookId: WEBHOOK_ID, registration: 'manual' }),
-							{ id: 'search', name: 'Job Signals', type: 'n8n-nodes-job-signals.jobSignals', typeVersion: 1, position: [220, 0], parameters: { resource: 'job', operation: 'search', search: SEARCH, returnAll: true }, credentials: { jobSignalsApi: CREDENTIAL } },
+							{ id: 'search', name: 'Job Signals', type: 'n8n-nodes-job-signals.jobSignals', typeVersion: 1, position: [220, 0], parameters: { resource: 'job', operation: 'search', search: SEARCH, returnAll: true }, credentials: { jobSignalsApi: PACING_CREDENTIAL } },
 						],
 						connections: { 'Job Signals Trigger': { main: [[{ node: 'Job Signals', type: 'main', index: 0 }]] } },
 						pinData: {},
 					},
 				]);
-				await n8n.cli(['publish:workflow', '--id=e2ePacing']);
+				await n8n.publish('e2ePacing');
 			},
 			{ N8N_CONCURRENCY_PRODUCTION_LIMIT: '2' },
 		);

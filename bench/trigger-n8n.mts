@@ -29,7 +29,7 @@ const workflow = triggerWorkflow({ id: WORKFLOW_ID, webhookId: WEBHOOK_ID, regis
 async function bench(mode: Mode) {
 	const deployment = await startDeployment(mode, ['--rate-limit', '0'], [`webhook/${WEBHOOK_ID}/webhook`], async (n8n) => {
 		await n8n.importWorkflows([workflow]);
-		await n8n.cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
+		await n8n.publish(WORKFLOW_ID);
 	});
 	try {
 		await measure(mode, deployment);

@@ -41,7 +41,7 @@ describe('the trigger\'s delivery phase by version, in a real n8n', () => {
 	it(`${ROUNDS} deliveries per version, one at a time, alternating`, async () => {
 		const deployment = await startDeployment('regular', ['--rate-limit', '0'], TRIGGERS.map((t) => `webhook/${t.webhookId}/webhook`), async (n8n) => {
 			await n8n.importWorkflows(TRIGGERS.map(triggerWorkflow));
-			for (const trigger of TRIGGERS) await n8n.cli(['publish:workflow', `--id=${trigger.id}`]);
+			for (const trigger of TRIGGERS) await n8n.publish(trigger.id);
 		});
 		try {
 			const times = new Map<string, number[]>(TRIGGERS.map((t) => [t.id, []]));

@@ -208,7 +208,7 @@ async function bench(mode: Mode, lazy: boolean) {
 		TARGETS.map((t) => t.path),
 		async (n8n) => {
 			await n8n.importWorkflows(workflows);
-			for (const t of TARGETS) await n8n.cli(['publish:workflow', `--id=${t.workflowId}`]);
+			for (const t of TARGETS) await n8n.publish(t.workflowId);
 		},
 		env,
 	);

@@ -68,8 +68,10 @@ async function waitForWebhooks(bases: string[], webhookPaths: string[]): Promise
 }
 
 /**
- * `webhookPaths` (`webhook/<id>/webhook`) are the published triggers' paths, waited for after every start;
- * `processEnv` goes to every n8n process on top of the mode's own.
+ * `setUp` runs once, when n8n has first started and its REST session holds the test's credential (RealN8n.connect):
+ * it imports and publishes the file's workflows (RealN8n.importWorkflows, publish), live, so that no n8n CLI command
+ * boots n8n beside it. `webhookPaths` (`webhook/<id>/webhook`) are the published triggers' paths, waited for at
+ * every webhook process after the set-up and after every start; `processEnv` goes to every n8n process on top of the mode's own.
  */
 export async function startDeployment(
 	mode: Mode,
@@ -80,10 +82,9 @@ export async function startDeployment(
 ): Promise<Deployment> {
 	const queue: QueueServices | undefined = mode === 'queue' ? await startQueueServices({ postgres: await freePort(), redis: await freePort() }) : undefined;
 	const env = { ...(queue ? queueModeEnv(queue) : {}), ...processEnv };
-	const n8n = await setUpRealN8n(mockFlags, env);
+	const n8n = await setUpRealN8n(mockFlags);
 	const front = await startWebhookFront();
 	const webhookEnv = { ...env, WEBHOOK_URL: front.url };
-	await setUp(n8n);
 
 	const start = async (): Promise<Processes> => {
 		const mainPorts = await freeN8nPorts();
@@ -105,12 +106,16 @@ export async function startDeployment(
 
 	let processes: Processes | undefined;
 	let rest: Awaited<ReturnType<typeof login>>;
-	const up = async () => {
+	const up = async (first = false) => {
 		processes = await start();
 		front.setTargets(processes.webhookBases);
-		await waitForWebhooks(processes.webhookBases, webhookPaths);
 		await ensureOwner(processes.mainPort);
 		rest = await login(processes.mainPort);
+		if (first) {
+			await n8n.connect(() => rest);
+			await setUp(n8n);
+		}
+		await waitForWebhooks(processes.webhookBases, webhookPaths);
 	};
 	const down = async () => {
 		// Workers and webhook processes first, so no execution is left to a main that is already gone.
@@ -118,7 +123,7 @@ export async function startDeployment(
 		await processes?.services[0]?.stop(30_000);
 	};
 	try {
-		await up();
+		await up(true);
 	} catch (error) {
 		await down();
 		await front.close();
@@ -177,13 +182,13 @@ export interface ExecutionSummary {
 const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 'success', 'unknown', 'waiting'];
 
 /**
- * Every execution of the workflow, id and status only. n8n's REST API pages by 100 at most: n8n 2.41 on by the
+ * Every execution of the workflow (imported under `workflowId`), id and status only. n8n's REST API pages by 100 at most: n8n 2.41 on by the
  * opaque cursor each page names (`nextCursor`, null on the last page), earlier versions down by the lowest id read (`lastId`).
  */
 export async function listExecutions(deployment: Deployment, workflowId: string): Promise<{ id: string; status: string }[]> {
 	const all: { id: string; status: string }[] = [];
 	// With a status filter n8n takes its range query, which honours the page's position.
-	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: EXECUTION_STATUSES }));
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: deployment.n8n.workflowId(workflowId), status: EXECUTION_STATUSES }));
 	for (let position = ''; ; ) {
 		const response = await deployment.rest(`/rest/executions?filter=${filter}&limit=100${position}`);
 		if (!response.ok) throw new Error(`GET /rest/executions: ${response.status} ${await response.text()}`);

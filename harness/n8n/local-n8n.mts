@@ -87,32 +87,40 @@ function installPackage(userFolder: string, tarball: string): void {
 	writeFileSync(nodesManifestPath, JSON.stringify(nodesManifest, null, 2));
 }
 
+/**
+ * Every n8n boot of this process (in the e2e tests: of one test file), by what booted: each CLI command (`n8n
+ * import:workflow`, …) and each process start (`n8n start`, `webhook`, `worker`) loads all of n8n, about 5 s of CPU.
+ * test/e2e/boots.setup.mts prints them when the file ends.
+ */
+const boots = new Map<string, number>();
+
+function countBoot(what: string): void {
+	boots.set(what, (boots.get(what) ?? 0) + 1);
+}
+
+/** The n8n boots counted so far: their total, and how many of each kind (`n8n start`, `n8n import:workflow`, …). */
+export function n8nBoots(): { total: number; by: Record<string, number> } {
+	return { total: [...boots.values()].reduce((sum, count) => sum + count, 0), by: Object.fromEntries(boots) };
+}
+
 export async function freeN8nPorts(): Promise<N8nPorts> {
 	return { http: await freePort(), broker: await freePort() };
 }
 
 /**
- * One n8n CLI command (import:…, execute, …) against the user folder, on free
- * ports of its own (`n8n execute` starts a task broker); `env` adds to n8n's
- * environment (a queue-mode database, say).
+ * One n8n CLI command (import:…, publish:…) against the user folder, on free ports of its own (a command may start a
+ * task broker); its output, or an error with it when it failed.
  */
-export async function n8nCli(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+export async function n8nCliOrThrow(userFolder: string, args: string[]): Promise<string> {
+	countBoot(`n8n ${args[0]}`);
 	const outputDir = mkdtempSync(join(userFolder, 'cli-'));
 	try {
-		return await runCommand(process.execPath, [N8N_BIN, ...args], {
-			env: { ...n8nEnv(userFolder, await freeN8nPorts()), ...env },
-			cwd: userFolder,
-			stdoutFile: join(outputDir, 'stdout'),
-		});
+		const result = await runCommand(process.execPath, [N8N_BIN, ...args], { env: n8nEnv(userFolder, await freeN8nPorts()), cwd: userFolder, stdoutFile: join(outputDir, 'stdout') });
+		if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
+		return result.stdout;
 	} finally {
 		rmSync(outputDir, { recursive: true, force: true });
 	}
-}
-
-export async function n8nCliOrThrow(userFolder: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-	const result = await n8nCli(userFolder, args, env);
-	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
-	return result.stdout;
 }
 
 /** examples/credentials.json imported into the user folder, its URLs pointed at the mock (`appUrl`); n8n overwrites it by id each time. */
@@ -135,6 +143,7 @@ export async function startN8n(
 	options: { echo?: boolean; env?: NodeJS.ProcessEnv; command?: 'start' | 'webhook' | 'worker'; label?: string } = {},
 ): Promise<Service> {
 	const command = options.command ?? 'start';
+	countBoot(`n8n ${command}`);
 	const service = startService(process.execPath, [N8N_BIN, command], {
 		cwd: userFolder,
 		env: { ...n8nEnv(userFolder, ports), ...(command === 'worker' ? { QUEUE_HEALTH_CHECK_PORT: String(ports.http) } : {}), ...options.env },
@@ -171,19 +180,29 @@ export const LOCAL_OWNER = { email: 'owner@job-signals.local', firstName: 'Local
 
 /**
  * Creates the owner account on a fresh instance (no-op when one exists), so the editor opens at its login page.
- * n8n 1.x answers its readiness check before it has mounted its REST API: a 404 is tried again for up to 60 s.
+ * n8n 1.x answers its readiness check before it has mounted its REST API: a 404, a 503 "Database is not ready!" or a
+ * connection it resets (both seen on 1.123.81 at load 17-22), is tried again for up to 60 s.
  */
 export async function ensureOwner(port: number): Promise<void> {
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(LOCAL_OWNER),
-		});
-		if (response.ok || response.status === 400) return;
-		const text = await response.text();
-		if (response.status !== 404 || Date.now() > deadline) throw new Error(`owner setup: ${response.status} ${text}`);
+		let failure: string;
+		try {
+			const response = await fetch(`http://127.0.0.1:${port}/rest/owner/setup`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(LOCAL_OWNER),
+			});
+			if (response.ok || response.status === 400) return;
+			const text = await response.text();
+			if (response.status !== 404 && response.status !== 503) throw new Error(`owner setup: ${response.status} ${text}`);
+			failure = `${response.status} ${text}`;
+		} catch (error) {
+			if (!(error instanceof TypeError)) throw error;
+			// fetch's own failure (the connection refused or reset), not n8n's answer.
+			failure = `${error.message}: ${String((error.cause as Error | undefined)?.message)}`;
+		}
+		if (Date.now() > deadline) throw new Error(`owner setup: still ${failure} after 60 s`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }

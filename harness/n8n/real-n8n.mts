@@ -1,45 +1,89 @@
 /**
  * One real n8n for an e2e test file: the cached install (installed on first
  * use), a fresh user folder with the packed package installed as a community
- * package, and the standalone mock on a free port, with helpers to import
- * workflows and run them through n8n's CLI.
+ * package, and the standalone mock on a free port. Once an n8n runs on the folder
+ * (`connect`), its credentials and workflows are imported, published and run
+ * through n8n's REST API, as the editor does: a CLI command would boot all of n8n
+ * again (about 5 s of CPU each).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'flatted';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 import { N8N_VERSION } from './config.mts';
 import { installN8n } from './install.mts';
-import { n8nCli, n8nCliOrThrow, packAndInstallPackage, startMock, type MockProcess } from './local-n8n.mts';
+import { packAndInstallPackage, startMock, type MockProcess } from './local-n8n.mts';
 import { freePort } from './ports.mts';
 
 export const DEMO_TOKEN = 'demo-token-job-signals';
+/** The test's credential as its workflows name it; n8n gives it an id of its own (RealN8n.credentialId). */
 export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };
+
+/** A logged-in session of n8n's REST API (local-n8n.mts `login`). */
+export type Rest = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** A credential as the tests write it: `id` is the one their workflows name. */
+export interface CredentialImport {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
 
 export interface RealN8n {
 	userFolder: string;
 	mock: MockProcess;
 	/** Stops the mock and starts it again on the same port with the same flags (with --state-dir: the same state). */
 	restartMock(): Promise<void>;
+	/**
+	 * The REST session of the n8n now running on the user folder (a getter: a restart logs in again); imports the
+	 * test's credential (CREDENTIAL, on the mock) through it. The calls below go through it.
+	 */
+	connect(rest: () => Rest): Promise<void>;
+	/** The running n8n's REST session. */
+	rest: Rest;
+	importCredentials(credentials: CredentialImport[]): Promise<void>;
+	/** Creates the workflows, their nodes' credentials pointed at the ids n8n gave the imported ones. */
 	importWorkflows(workflows: object[]): Promise<void>;
-	/** Publishes (activates) an imported workflow, with the command of the n8n version under test. */
+	/** Publishes (n8n 2) or activates (n8n 1, which has no publishing) an imported workflow, live. */
 	publish(workflowId: string): Promise<void>;
-	cli(args: string[]): Promise<string>;
+	/** The id n8n gave the workflow imported under `id` (n8n 2 keeps it; n8n 1 gives its own). */
+	workflowId(id: string): string;
+	/** The id n8n gave the credential imported under `id`. */
+	credentialId(id: string): string;
 	close(): Promise<void>;
 }
 
-/** n8n 2 publishes a workflow; n8n 1 has no publishing, its CLI sets the workflow active. */
-function publishArgs(workflowId: string): string[] {
-	return N8N_VERSION.startsWith('1.') ? ['update:workflow', `--id=${workflowId}`, '--active=true'] : ['publish:workflow', `--id=${workflowId}`];
+/**
+ * n8n's answer to a REST call, its `data`; an error naming the call and n8n's answer when it is not a 2xx. A GET whose
+ * connection fails (n8n 1.123.81 reset one now and then at load 20) is sent again, up to 5 times a second apart.
+ */
+async function restData<T>(rest: Rest, method: string, path: string, body?: unknown): Promise<T> {
+	const send = () => rest(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+	let response: Response | undefined;
+	for (let attempt = 1; !response; attempt++) {
+		try {
+			response = await send();
+		} catch (error) {
+			// fetch's own failure (TypeError), not n8n's answer; only a GET is safe to send twice.
+			if (!(error instanceof TypeError) || method !== 'GET' || attempt === 5) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
+	const text = await response.text();
+	if (!response.ok) throw new Error(`n8n ${method} ${path}: ${response.status} ${text.slice(0, 3000)}`);
+	return (JSON.parse(text) as { data: T }).data;
 }
 
-/**
- * `env` goes to every n8n CLI command: a queue-mode deployment's database, say. `install` puts the package
- * into the fresh user folder (by default the packed build, as n8n's installer lays it out).
- */
+interface WorkflowJson {
+	id: string;
+	nodes: { name: string; type: string; credentials?: Record<string, { id: string; name: string }> }[];
+}
+
+/** `install` puts the package into the fresh user folder (by default the packed build, as n8n's installer lays it out). */
 export async function setUpRealN8n(
 	mockFlags: string[] = [],
-	env: NodeJS.ProcessEnv = {},
 	install: (userFolder: string) => Promise<void> = async (userFolder) => packAndInstallPackage(userFolder),
 ): Promise<RealN8n> {
 	await installN8n();
@@ -47,13 +91,20 @@ export async function setUpRealN8n(
 	await install(userFolder);
 	const mockPort = await freePort();
 	let mock = await startMock(mockPort, mockFlags);
-	const credentials = [
-		{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: mock.apiUrl, appUrl: mock.appUrl, accessToken: '' } },
-	];
-	const credentialFile = join(userFolder, 'credentials.json');
-	writeFileSync(credentialFile, JSON.stringify(credentials));
-	await n8nCliOrThrow(userFolder, ['import:credentials', `--input=${credentialFile}`], env);
-	return {
+	let session: (() => Rest) | undefined;
+	const rest: Rest = (path, init) => {
+		if (!session) throw new Error(`n8n REST ${path}: no n8n connected yet (RealN8n.connect after it started)`);
+		return session()(path, init);
+	};
+	// The one place where the tests' fixed ids meet the ids n8n gave.
+	const credentialIds = new Map<string, string>();
+	const workflows = new Map<string, { id: string; versionId: string }>();
+	const known = <T,>(map: Map<string, T>, what: string, id: string): T => {
+		const value = map.get(id);
+		if (value === undefined) throw new Error(`${what} ${id} was not imported into this n8n (imported: ${[...map.keys()].join(', ') || 'none'})`);
+		return value;
+	};
+	const n8n: RealN8n = {
 		userFolder,
 		get mock() {
 			return mock;
@@ -62,65 +113,83 @@ export async function setUpRealN8n(
 			await mock.stop();
 			mock = await startMock(mockPort, mockFlags);
 		},
-		async importWorkflows(workflows) {
-			const dir = mkdtempSync(join(userFolder, 'workflows-'));
-			workflows.forEach((workflow, i) => writeFileSync(join(dir, `${i}.json`), JSON.stringify(workflow)));
-			await n8nCliOrThrow(userFolder, ['import:workflow', '--separate', `--input=${dir}`], env);
+		async connect(getRest) {
+			session = getRest;
+			await n8n.importCredentials([
+				{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: mock.apiUrl, appUrl: mock.appUrl, accessToken: '' } },
+			]);
+		},
+		rest,
+		async importCredentials(credentials) {
+			for (const credential of credentials) {
+				if (credentialIds.has(credential.id)) throw new Error(`credential ${credential.id} is imported already`);
+				const created = await restData<{ id: string }>(rest, 'POST', '/rest/credentials', { name: credential.name, type: credential.type, data: credential.data });
+				credentialIds.set(credential.id, created.id);
+			}
+		},
+		async importWorkflows(list) {
+			for (const workflow of list as WorkflowJson[]) {
+				const nodes = workflow.nodes.map((node) =>
+					node.credentials
+						? {
+								...node,
+								credentials: Object.fromEntries(
+									Object.entries(node.credentials).map(([type, reference]) => [type, { ...reference, id: known(credentialIds, `credential of node "${node.name}" in workflow ${workflow.id}:`, reference.id) }]),
+								),
+							}
+						: node,
+				);
+				const created = await restData<{ id: string; versionId: string }>(rest, 'POST', '/rest/workflows', { ...workflow, nodes });
+				workflows.set(workflow.id, { id: created.id, versionId: created.versionId });
+			}
 		},
 		async publish(workflowId) {
-			await n8nCliOrThrow(userFolder, publishArgs(workflowId), env);
+			const { id, versionId } = known(workflows, 'workflow', workflowId);
+			// n8n 2: publishes this version; n8n 1.123: sets the workflow active (the same route, versionId required).
+			await restData(rest, 'POST', `/rest/workflows/${id}/activate`, { versionId });
 		},
-		cli: (args) => n8nCliOrThrow(userFolder, args, env),
+		workflowId: (id) => known(workflows, 'workflow', id).id,
+		credentialId: (id) => known(credentialIds, 'credential', id),
 		async close() {
 			await mock.stop();
 			rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
+	return n8n;
 }
 
+const UNFINISHED = ['new', 'running', 'waiting'];
+
 /**
- * `n8n execute --id … --rawOutput`, read from what it printed (the CLI may crash on exit after a good run, and
- * exits 1 after a failed one).
+ * Runs an imported workflow from its Manual Trigger, as the editor's "Execute workflow" does (`POST
+ * /rest/workflows/:id/run`: n8n 2 runs the stored workflow, n8n 1 the one sent, here the stored one read first), and
+ * returns the run once n8n has finished it, failed runs too (read from `GET /rest/executions/:id`).
  */
 export async function executeWorkflow(n8n: RealN8n, id: string): Promise<RunData> {
-	const result = await n8nCli(n8n.userFolder, ['execute', `--id=${id}`, '--rawOutput']);
-	// n8n prints the run as indented JSON: from a line "{" to the next line "}". A failed run is printed the same
-	// way, between n8n's "Execution was NOT successful" lines and the error it then throws.
-	const lines = result.stdout.split('\n');
-	const start = lines.indexOf('{');
-	const end = lines.indexOf('}', start);
-	if (start < 0 || end < 0) throw new Error(`n8n execute printed no result (exit ${result.code}):\n${result.stdout}\n${result.stderr}`.slice(0, 6000));
-	return JSON.parse(lines.slice(start, end + 1).join('\n')) as RunData;
+	const workflowId = n8n.workflowId(id);
+	const stored = await restData<WorkflowJson>(n8n.rest, 'GET', `/rest/workflows/${workflowId}`);
+	const trigger = stored.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	if (!trigger) throw new Error(`workflow ${id} has no Manual Trigger to run it from`);
+	const body = N8N_VERSION.startsWith('1.') ? { workflowData: stored, triggerToStartFrom: { name: trigger.name } } : { triggerToStartFrom: { name: trigger.name } };
+	const started = await restData<{ executionId?: string }>(n8n.rest, 'POST', `/rest/workflows/${workflowId}/run`, body);
+	if (!started.executionId) throw new Error(`n8n started no execution of ${id}: ${JSON.stringify(started)}`);
+	const deadline = Date.now() + 180_000;
+	for (;;) {
+		const execution = await restData<{ status: string; data: string }>(n8n.rest, 'GET', `/rest/executions/${started.executionId}`);
+		if (!UNFINISHED.includes(execution.status)) return { data: parse(execution.data) as RunData['data'] };
+		if (Date.now() > deadline) throw new Error(`execution ${started.executionId} of ${id} still ${execution.status} after 180 s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
 }
 
-/**
- * Several workflows in one n8n boot: `n8n execute-batch --ids … --snapshot …`, which runs each as `n8n execute` does
- * (WorkflowRunner, mode `cli`, one after another) and writes each successful run to `<id>-snapshot.json`. A boot costs
- * about 5 s of CPU, so this saves one per workflow past the first. A run that failed has no snapshot: this throws with
- * the error execute-batch reported for it (for runs meant to fail, use executeWorkflow).
- */
+/** Several workflows run side by side (executeWorkflow each); throws naming the first one whose run failed. */
 export async function executeWorkflows(n8n: RealN8n, ids: string[]): Promise<Record<string, RunData>> {
-	// execute-batch silently skips an id without a digit (its check for "numeric IDs" is /\d+/).
-	const skipped = ids.filter((id) => !/\d/.test(id));
-	if (skipped.length > 0) throw new Error(`n8n execute-batch skips workflow ids without a digit: ${skipped.join(', ')}`);
-	const dir = mkdtempSync(join(n8n.userFolder, 'batch-'));
-	try {
-		const output = join(dir, 'summary.json');
-		const result = await n8nCli(n8n.userFolder, ['execute-batch', `--ids=${ids.join(',')}`, `--snapshot=${dir}`, `--output=${output}`]);
-		const summary = existsSync(output) ? (JSON.parse(readFileSync(output, 'utf8')) as { executions: { workflowId: string; error?: string }[] }) : undefined;
-		return Object.fromEntries(
-			ids.map((id) => {
-				const snapshot = join(dir, `${id}-snapshot.json`);
-				if (!existsSync(snapshot)) {
-					const reported = summary?.executions.find((execution) => execution.workflowId === id)?.error;
-					throw new Error(`n8n execute-batch: no run of ${id} (exit ${result.code}): ${reported ?? `${result.stdout}\n${result.stderr}`.slice(0, 6000)}`);
-				}
-				return [id, JSON.parse(readFileSync(snapshot, 'utf8')) as RunData];
-			}),
-		);
-	} finally {
-		rmSync(dir, { recursive: true, force: true });
+	const runs = await Promise.all(ids.map(async (id) => [id, await executeWorkflow(n8n, id)] as const));
+	for (const [id, run] of runs) {
+		const failure = run.data.resultData.error?.message;
+		if (failure) throw new Error(`the run of ${id} failed: ${failure}`);
 	}
+	return Object.fromEntries(runs);
 }
 
 export interface RunData {

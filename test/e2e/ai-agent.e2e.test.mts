@@ -5,11 +5,10 @@
 // built from the tool's result, so the test sees both what the node ran with and what reached the model.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { N8N_VERSION } from '../../harness/n8n/config.mts';
-import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, setUpRealN8n, type RealN8n } from '../../harness/n8n/real-n8n.mts';
+import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, type RealN8n } from '../../harness/n8n/real-n8n.mts';
 
 /**
  * n8n 1.85 removed the switch that once kept community nodes from agents (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE,
@@ -38,6 +37,7 @@ interface ChatRequest {
 const requests: ChatRequest[] = [];
 let model: Server;
 let modelUrl: string;
+let deployment: Deployment;
 let n8n: RealN8n;
 
 const text = (content: unknown): string =>
@@ -158,18 +158,15 @@ const AGENT_WORKFLOW = {
 beforeAll(async () => {
 	await startModel();
 	if (process.env[REMOVED_SWITCH] !== undefined) throw new Error(`${REMOVED_SWITCH} is set in this environment: unset it, this test shows the tool works without it`);
-	n8n = await setUpRealN8n(['--jobs', '3000', '--rate-limit', '0']);
-	const credentialFile = join(n8n.userFolder, 'openai-credentials.json');
-	writeFileSync(
-		credentialFile,
-		JSON.stringify([{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-e2e-not-a-real-key', url: modelUrl, header: false } }]),
-	);
-	await n8n.cli(['import:credentials', `--input=${credentialFile}`]);
-	await n8n.importWorkflows([AGENT_WORKFLOW]);
+	deployment = await startDeployment('regular', ['--jobs', '3000', '--rate-limit', '0'], [], async (started) => {
+		await started.importCredentials([{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-e2e-not-a-real-key', url: modelUrl, header: false } }]);
+		await started.importWorkflows([AGENT_WORKFLOW]);
+	});
+	n8n = deployment.n8n;
 });
 
 afterAll(async () => {
-	await n8n?.close();
+	await deployment?.close();
 	await new Promise((resolve) => (model ? model.close(resolve) : resolve(undefined)));
 });
 

@@ -106,6 +106,9 @@ async function openNode(page: Page, nodes: object[], name: string): Promise<Loca
 	return parameters;
 }
 
+/** The test's credential as this n8n holds it (the id n8n gave it). */
+const testCredential = () => ({ ...CREDENTIAL, id: deployment.n8n.credentialId(CREDENTIAL.id) });
+
 /** A node of the package, on the test's credential. */
 const packageNode = (name: string, type: string, typeVersion: number, parameters: object) => ({
 	id: name.toLowerCase().replace(/\W+/g, '-'),
@@ -114,7 +117,7 @@ const packageNode = (name: string, type: string, typeVersion: number, parameters
 	typeVersion,
 	position: [200, 0],
 	parameters,
-	credentials: { jobSignalsApi: CREDENTIAL },
+	credentials: { jobSignalsApi: testCredential() },
 });
 
 /** A saved workflow of a Manual Trigger, opened in the editor: its nodes panel then offers actions. */
@@ -319,7 +322,7 @@ describe('the Job Signals nodes in the real editor', () => {
 					name: node.name,
 					active: false,
 					settings: { executionOrder: 'v1' },
-					nodes: [{ id: 'node', typeVersion: 1, position: [0, 0], credentials: { jobSignalsApi: CREDENTIAL }, ...node, type: `${PACKAGE_NAME}.${node.type}` }],
+					nodes: [{ id: 'node', typeVersion: 1, position: [0, 0], credentials: { jobSignalsApi: testCredential() }, ...node, type: `${PACKAGE_NAME}.${node.type}` }],
 					connections: {},
 				},
 			});
@@ -336,7 +339,7 @@ describe('the Job Signals nodes in the real editor', () => {
 
 	it('the credential\'s dialog shows its fields, the token hidden', async () => {
 		await inEditor('credential', async (page) => {
-			await page.goto(`${deployment.editorUrl}/home/credentials/${CREDENTIAL.id}`);
+			await page.goto(`${deployment.editorUrl}/home/credentials/${testCredential().id}`);
 			await page.getByText('API Base URL').first().waitFor({ state: 'visible' });
 			await expect.poll(() => page.locator('body').innerText(), { timeout: UI_TIMEOUT }).not.toContain(DEMO_TOKEN);
 			await readmeScreenshot(page, 'credential');

@@ -14,7 +14,7 @@
  * credential's base URL), so a test knows when polls happened: it waits for
  * conditions (items appearing, at least two more polls), never for a fixed time.
  */
-import { mkdtempSync, watch, writeFileSync } from 'node:fs';
+import { watch } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -228,13 +228,7 @@ export async function startPollRun(mode: Mode, processEnv: NodeJS.ProcessEnv = {
 		[],
 		async (n8n) => {
 			proxy = await startCountingProxy(n8n.mock.appUrl);
-			const dir = mkdtempSync(join(n8n.userFolder, 'poll-e2e-'));
-			const credentialFile = join(dir, 'credential.json');
-			writeFileSync(
-				credentialFile,
-				JSON.stringify([{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: `${proxy.url}/v2`, appUrl: n8n.mock.appUrl, accessToken: '' } }]),
-			);
-			await n8n.cli(['import:credentials', `--input=${credentialFile}`]);
+			await n8n.importCredentials([{ ...CREDENTIAL, type: 'jobSignalsApi', data: { apiToken: DEMO_TOKEN, baseUrl: `${proxy.url}/v2`, appUrl: n8n.mock.appUrl, accessToken: '' } }]);
 			await n8n.importWorkflows(WORKFLOWS.map(pollWorkflow));
 			for (const workflow of WORKFLOWS) await n8n.publish(workflow.id);
 		},
@@ -474,7 +468,7 @@ export async function exactlyOnceFigures(run: PollRun, label: string) {
 
 /** The node's position as the workflow's static data holds it (n8n's REST API), undefined when there is none. */
 export async function positionInStaticData(run: PollRun, workflow: PollWorkflow): Promise<unknown> {
-	const response = await run.deployment.rest(`/rest/workflows/${workflow.id}`);
+	const response = await run.deployment.rest(`/rest/workflows/${run.deployment.n8n.workflowId(workflow.id)}`);
 	const { data } = (await response.json()) as { data: { staticData?: Record<string, Record<string, unknown>> | null } };
 	return data.staticData?.[`node:${NODE}`]?.pollState;
 }

@@ -122,7 +122,7 @@ async function restart(): Promise<void> {
 
 /** The workflow's finished executions, newest first. */
 async function executions(workflowId: string): Promise<{ id: string; status: string }[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: n8n.workflowId(workflowId) }));
 	const response = await instance!.rest(`/rest/executions?filter=${filter}&limit=100`);
 	if (!response.ok) throw new Error(`GET /rest/executions: ${response.status} ${await response.text()}`);
 	const { data } = (await response.json()) as { data: { results: { id: string; status: string }[] } };
@@ -196,15 +196,17 @@ beforeAll(async () => {
 	packDir = mkdtempSync(join(tmpdir(), 'job-signals-publish-'));
 	// Both packages reach the registry the way a release publishes them: publish.yml's steps.
 	rehearsal = await rehearseRelease(registry);
-	n8n = await setUpRealN8n(['--jobs', '500', '--signals', '500', '--sources', '20', '--rate-limit', '0'], { EXTERNAL_HOOK_FILES: '' }, async (userFolder) => {
+	n8n = await setUpRealN8n(['--jobs', '500', '--signals', '500', '--sources', '20', '--rate-limit', '0'], async (userFolder) => {
 		// What n8n's docs tell self-hosted users to run (the folder is new: npm creates its package.json).
 		const nodes = join(userFolder, '.n8n', 'nodes');
 		mkdirSync(nodes, { recursive: true });
 		await registry.npm(['install', PACKAGE_NAME], nodes);
 	});
+	await startInstance();
+	// Imported and published live in the n8n just started (its REST API, as the editor does): the restarts below start it again with them.
+	await n8n.connect(() => instance!.rest);
 	await n8n.importWorkflows([actionWorkflow(), triggerWorkflow(TRIGGER), pollWorkflow()]);
 	for (const id of [ACTION.id, TRIGGER.id, POLL.id]) await n8n.publish(id);
-	await startInstance();
 });
 
 afterAll(async () => {

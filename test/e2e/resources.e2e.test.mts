@@ -1,14 +1,16 @@
-// In a real n8n, with the package installed as a community package: one workflow per resource, executed by
-// n8n's CLI against the standalone mock over real HTTP, its output compared with the mock's own answers. The runs
-// meant to succeed share one `n8n execute-batch` (one n8n boot); each spoiled answer gets its own `n8n execute`.
+// In a real n8n, with the package installed as a community package: one workflow per resource, run in one started
+// n8n through its REST API (as the editor's Execute workflow runs it) against the standalone mock over real HTTP, its
+// output compared with the mock's own answers. The runs meant to succeed run side by side before the tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../harness/n8n/config.mts';
-import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, executeWorkflows, nodeOutput, oneNodeWorkflow, setUpRealN8n, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.mts';
+import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, executeWorkflows, nodeOutput, oneNodeWorkflow, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.mts';
 
+let deployment: Deployment;
 let n8n: RealN8n;
-/** The runs of the workflows that must succeed, by workflow id, from one execute-batch before the tests. */
+/** The runs of the workflows that must succeed, by workflow id, run before the tests. */
 let runs: Record<string, RunData>;
 
 const api = async (path: string) => {
@@ -41,23 +43,22 @@ const BAD_PAGE_CASES = [
 	{ workflow: 'e2eCollections', path: '/v2/collections', after: 0, body: 'truncated-json', names: ['Collection → Get Many'] },
 ] as const;
 
-/**
- * The shipped example that npm start imports (Simplify, no Edit Fields), on this test's credential, under an id with a
- * digit (execute-batch runs no other).
- */
+/** The shipped example that npm start imports (Simplify, no Edit Fields), on this test's credential. */
 function signalsExample() {
 	const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'problem-signals.workflow.json'), 'utf8')) as { nodes: { credentials?: object }[] };
 	return { ...example, id: 'e2eExampleSignals', nodes: example.nodes.map((node) => (node.credentials ? { ...node, credentials: { jobSignalsApi: CREDENTIAL } } : node)) };
 }
 
 beforeAll(async () => {
-	n8n = await setUpRealN8n(['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0']);
-	await n8n.importWorkflows([...Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)), signalsExample()]);
+	deployment = await startDeployment('regular', ['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0'], [], async (started) => {
+		await started.importWorkflows([...Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)), signalsExample()]);
+	});
+	n8n = deployment.n8n;
 	runs = await executeWorkflows(n8n, ['e2eSignals', 'e2eJobSearch', 'e2eCollections', 'e2eSource', 'e2eUpload', 'e2eExampleSignals']);
 });
 
 afterAll(async () => {
-	await n8n?.close();
+	await deployment?.close();
 });
 
 describe('the package in a real n8n', () => {
