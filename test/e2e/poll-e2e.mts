@@ -57,7 +57,7 @@ export const POLL_EVERY_S = 2;
  * poll did not take it (`acquireIsolate()`'s "already held" answer is not read in n8n-core's poll-trigger-executor.js);
  * a poll still running then fails its next request, whose credential header is an expression ("No bridge acquired"),
  * which the node reports as "no answer — 4 attempts". Any poll longer than the interval can meet it, so a test on the
- * default engine depends on the machine's speed. n8n 1.123 reads the answer. Measured: bench/poll-overlap-n8n.mts.
+ * default engine depends on the machine's speed. n8n 1.123 reads the answer. Measured: test/e2e/poll-overlap.measure.mts.
  */
 export const POLL_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
 

@@ -3,12 +3,13 @@
  * engine (POLL_ENV in test/e2e/poll-e2e.mts): a poll of a 110-job walk is held at the test's proxy before its
  * first page until n8n has started another poll of the same workflow (the node skips it and logs so), then let go.
  * Per expression engine (`BENCH_POLL_ENGINES`, default `vm,legacy`), one n8n each, in turn:
- * `npx vitest run --config vitest.bench-n8n.config.mts bench/poll-overlap-n8n.mts` (n8n version: JOB_SIGNALS_N8N_VERSION).
+ * `npx vitest run --config vitest.bench-n8n.config.mts test/e2e/poll-overlap.measure.mts` (n8n version: JOB_SIGNALS_N8N_VERSION).
+ * A measurement beside the e2e files (their set-up), not one of them: neither `npm test` nor `npm run test:e2e` runs it.
  * Printed per engine: the held poll's requests as the mock saw them, and its execution's error if it failed.
  */
 import { describe, expect, it } from 'vitest';
-import { N8N_VERSION } from '../harness/n8n/config.mts';
-import { JOBS, observe, startPollRun, waitFor } from '../test/e2e/poll-e2e.mts';
+import { N8N_VERSION } from '../../harness/n8n/config.mts';
+import { JOBS, observe, startPollRun, waitFor } from './poll-e2e.mts';
 
 const ENGINES = (process.env.BENCH_POLL_ENGINES ?? 'vm,legacy').split(',');
 const SKIPPED = 'the previous poll of this trigger is still running; this poll time is skipped';
