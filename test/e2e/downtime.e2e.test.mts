@@ -127,11 +127,13 @@ async function startCatchUp() {
 
 	/** What the service does while n8n is down: CYCLES_WHILE_DOWN cycles CYCLE_EVERY_MS apart on its clock, then every delivery run out. */
 	async function whileDown(): Promise<void> {
+		const since = Date.now();
 		for (let i = 0; i < CYCLES_WHILE_DOWN; i++) {
 			await cycle();
 			await advance(CYCLE_EVERY_MS);
 		}
 		await runDeliveriesOut();
+		logPhase(`while n8n was down: ${CYCLES_WHILE_DOWN} cycles and every delivery past its last retry`, since);
 	}
 
 	/** Until at least `count` deliveries were answered 200: n8n has taken some of the cycles' events, more are to come. */
