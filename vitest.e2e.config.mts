@@ -18,8 +18,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * finish close together; measured in docs/testing.md.
  */
 export const PAIRED = [
-	'test/e2e/poll-trigger.e2e.test.mts',
 	'test/e2e/poll-trigger-durable.e2e.test.mts',
+	'test/e2e/poll-trigger.e2e.test.mts',
 	'test/e2e/downtime.e2e.test.mts',
 	'test/e2e/poll-trigger-queue.e2e.test.mts',
 	'test/e2e/registry-install.e2e.test.mts',
