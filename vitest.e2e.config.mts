@@ -10,13 +10,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * only beside a waiting one; none of them times an answer. The
  * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
  * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
- * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and poll-trigger's exact
- * count of failed polls, which one request past the node's 30 s timeout changes, and dev-loop's 180 s for tsc --watch
- * and n8n's reload: each failed once beside another file on the busy shared machine). A file not listed here (a new
- * one) runs alone. Listed longest first, so the two workers finish close together; measured in docs/testing.md.
+ * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and dev-loop's 180 s for
+ * tsc --watch and n8n's reload: each failed once beside another file on the busy shared machine). poll-trigger's exact
+ * count of failed polls is paired: the "no answer" polls it once met came from overlapping polls on n8n's default
+ * expression engine (POLL_ENV in test/e2e/poll-e2e.mts), not from time; only a request past the node's 30 s timeout
+ * would change it. A file not listed here (a new one) runs alone. Listed longest first, so the two workers
+ * finish close together; measured in docs/testing.md.
  */
 export const PAIRED = [
 	'test/e2e/poll-trigger-durable.e2e.test.mts',
+	'test/e2e/poll-trigger.e2e.test.mts',
 	'test/e2e/downtime.e2e.test.mts',
 	'test/e2e/poll-trigger-queue.e2e.test.mts',
 	'test/e2e/registry-install.e2e.test.mts',

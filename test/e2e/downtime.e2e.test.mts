@@ -5,9 +5,9 @@
  * signals of each group, all connected to Deduplication → Keep New Jobs and Signals, then a step.
  *
  * Two deployments run side by side, each with its own mock: one n8n is killed with `kill -9` while the service
- * is delivering a cycle's events, the other stopped gracefully; both stay down DOWN_MS while their mock keeps
- * running cycles, then start again. Counted per job id and signal id across every execution (n8n's
- * REST API): what the webhook trigger alone passed on, and what came out of Keep New. Cycles delete no job: a
+ * is delivering a cycle's events, the other stopped gracefully; while each is down its mock runs CYCLES_WHILE_DOWN
+ * cycles and every delivery fails its last retry (runDeliveriesOut), then n8n starts again. Counted per job id and
+ * signal id across every execution (n8n's REST API): what the webhook trigger alone passed on, and what came out of Keep New. Cycles delete no job: a
  * job created and deleted while n8n is down cannot be polled (the docs say so), and is left out here.
  */
 import { readFileSync } from 'node:fs';
@@ -23,15 +23,20 @@ const WEBHOOK_ID = '5e7c2a91-4d3b-4f6a-8e1c-7b9d0a2f6c34';
 const WEBHOOK_NODE = 'Job Signals Trigger';
 const KEEP_NEW = 'Keep New';
 /**
- * How long n8n stays down: longer than the service's retries (3, 1 s, 2 s and 4 s apart: with n8n's port closed each
- * attempt fails at once, and even 4 attempts of the 5 s timeout end within 27 s), so deliveries fail for good while it
- * is down. Longer proves nothing more: the service disables no webhook after failures, and n8n's default scheduler runs
- * no poll time it missed (its triggers poll at activation, then on their times).
+ * While n8n is down: cycles, 10 s apart on the mock's clock (the mock delivers one event a second; a cycle makes about
+ * 8 for this account), then the clock moved on until every delivery has failed its last retry (3, 1 s, 2 s and 4 s
+ * apart: with n8n down each attempt fails at once), so deliveries fail for good while it is down. Longer proves nothing
+ * more: the service disables no webhook after failures, and n8n's default scheduler runs no poll time it missed (its
+ * triggers poll at activation, then on their times). n8n's own clock is not moved: only the service's runs ahead.
  */
-const DOWN_MS = 30_000;
-/** A cycle every 10 s while n8n is down (the mock delivers one event a second; a cycle makes about 8 for this account). */
+const CYCLES_WHILE_DOWN = 3;
 const CYCLE_EVERY_MS = 10_000;
 const CYCLE_BODY = JSON.stringify({ deleted: 0 });
+/**
+ * The Poll Triggers' interval: they sit in one workflow, each on its own second (offsets 0, 1, 2), so 3 s. This file
+ * runs n8n's default expression engine, as users do (the poll files run another: POLL_ENV in poll-e2e.mts).
+ */
+const POLL_EVERY_S = 3;
 
 /** The Poll Triggers' lists (their polls counted in the mock's request journal). */
 const POLLED_PATHS = ['/v2/jobs', '/v2/signals/problems', '/v2/signals/changes'];
@@ -43,7 +48,7 @@ interface ExampleNode {
 	credentials?: object;
 }
 
-/** The shipped example (examples/workflows/every-new-job-and-signal.workflow.json) on this test's credential, with a poll every POLL_EVERY_S seconds (poll-e2e.mts). */
+/** The shipped example (examples/workflows/every-new-job-and-signal.workflow.json) on this test's credential, with a poll every POLL_EVERY_S seconds. */
 const example = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'every-new-job-and-signal.workflow.json'), 'utf8')) as { id: string; nodes: ExampleNode[] };
 const WORKFLOW = example.id;
 
@@ -54,7 +59,7 @@ function catchUpWorkflow() {
 		nodes: example.nodes.map((node) => {
 			if (node.credentials) node = { ...node, credentials: { jobSignalsApi: CREDENTIAL } };
 			if (node.webhookId) node = { ...node, webhookId: WEBHOOK_ID };
-			if (node.type === 'n8n-nodes-job-signals.jobSignalsPollTrigger') node = { ...node, parameters: { ...node.parameters, pollTimes: pollTimes(polls++) } };
+			if (node.type === 'n8n-nodes-job-signals.jobSignalsPollTrigger') node = { ...node, parameters: { ...node.parameters, pollTimes: pollTimes(polls++, POLL_EVERY_S) } };
 			return node;
 		}),
 	};
@@ -67,7 +72,8 @@ interface CycleEvent {
 }
 
 interface Delivery {
-	webhook_event_id: string;
+	webhook_event_id: string | null;
+	account_id: string;
 	status: number | null;
 	outcome: string;
 }
@@ -82,10 +88,13 @@ async function startCatchUp() {
 	logPhase('n8n set up (package, workflow) and started', began);
 	const mock = deployment.n8n.mock.appUrl;
 	const expected: string[] = [];
+	/** Load-independent counts for the `[phase]` line: cycles run, and how far the mock's clock was moved on. */
+	const counts = { cycles: 0, clockAdvancedS: 0 };
 
 	async function cycle(): Promise<void> {
 		const response = await fetch(`${mock}/__mock/process`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: CYCLE_BODY });
 		const { events } = (await response.json()) as { events: CycleEvent[] };
+		counts.cycles++;
 		for (const event of events) {
 			if (event.account_id !== 'acc_demo') continue;
 			if (event.event_type === 'job_created') expected.push(`job:${event.event_data.job_id}`);
@@ -95,13 +104,44 @@ async function startCatchUp() {
 
 	const deliveries = async () => ((await (await fetch(`${mock}/__mock/deliveries`)).json()) as { data: Delivery[] }).data;
 
-	/** Cycles every CYCLE_EVERY_MS for `ms`, starting with one. */
-	async function cyclesFor(ms: number): Promise<void> {
-		const end = Date.now() + ms;
-		while (Date.now() < end) {
+	/** Moves the mock's running clock `ms` on: the deliveries and retries due by then go at once. Returns the timers still waiting. */
+	async function advance(ms: number): Promise<number> {
+		const response = await fetch(`${mock}/__mock/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ frozen: false, advance_ms: ms }) });
+		expect(response.status).toBe(200);
+		counts.clockAdvancedS += ms / 1000;
+		return ((await response.json()) as { timers: number }).timers;
+	}
+
+	/**
+	 * While n8n is down: the mock's clock moved on until no delivery waits (no timer left: none queued, none to retry) and
+	 * every delivery of the account logged so far, one per expected event at least, ended its last attempt.
+	 */
+	async function runDeliveriesOut(): Promise<void> {
+		await waitFor('every delivery past its last retry', async () => {
+			const timers = await advance(CYCLE_EVERY_MS);
+			const last = new Map<string, Delivery>();
+			for (const d of await deliveries()) if (d.account_id === 'acc_demo' && d.webhook_event_id !== null) last.set(d.webhook_event_id, d);
+			return timers === 0 && last.size >= expected.length && [...last.values()].every((d) => d.outcome === 'delivered' || d.outcome === 'failed');
+		}, 60_000, 100);
+	}
+
+	/** What the service does while n8n is down: CYCLES_WHILE_DOWN cycles CYCLE_EVERY_MS apart on its clock, then every delivery run out. */
+	async function whileDown(): Promise<void> {
+		const since = Date.now();
+		for (let i = 0; i < CYCLES_WHILE_DOWN; i++) {
 			await cycle();
-			await pause(Math.min(CYCLE_EVERY_MS, Math.max(0, end - Date.now())));
+			await advance(CYCLE_EVERY_MS);
 		}
+		await runDeliveriesOut();
+		logPhase(`while n8n was down: ${CYCLES_WHILE_DOWN} cycles and every delivery past its last retry`, since);
+	}
+
+	/** Until at least `count` deliveries were answered 200: n8n has taken some of the cycles' events, more are to come. */
+	async function deliveredAtLeast(count: number): Promise<number> {
+		return waitFor(`${count} deliveries answered`, async () => {
+			const all = await deliveries();
+			return all.filter((d) => d.status === 200).length >= count && all.length;
+		}, 60_000, 250);
 	}
 
 	/** Per key (`job:<id>`, `signal:<id>`): the items the webhook trigger and Keep New passed on in successful executions. */
@@ -136,7 +176,7 @@ async function startCatchUp() {
 		for (;;) {
 			const result = await counted();
 			if (result.keepNew.missing.length === 0 || Date.now() > deadline) return result;
-			await pause(3000);
+			await pause(1000);
 		}
 	}
 
@@ -149,7 +189,7 @@ async function startCatchUp() {
 		}, undefined, 250);
 	}
 	logPhase('the first two polls', since);
-	return { deployment, cycle, cyclesFor, deliveries, settle, close: () => deployment.close() };
+	return { deployment, counts, cycle, whileDown, deliveredAtLeast, deliveries, settle, close: () => deployment.close() };
 }
 
 type CatchUp = Awaited<ReturnType<typeof startCatchUp>>;
@@ -180,29 +220,23 @@ describe('no new job or signal lost across n8n downtime: webhook trigger and Pol
 	});
 
 	it('kill -9 mid-delivery and down past the service\'s retries, and a graceful stop and down as long, while cycles go on: each new job and signal once', async () => {
-		// kill -9: once the cycle's first deliveries were answered and more are still to go.
+		// kill -9 and the graceful stop alike: once the first cycles' first deliveries were answered and more are still to go.
 		const crash = async () => {
 			await killed.cycle();
 			await killed.cycle();
-			for (let waited = 0; ; waited += 250) {
-				const answered = (await killed.deliveries()).filter((d) => d.status === 200).length;
-				if (answered >= 3) break;
-				if (waited > 60_000) throw new Error('the service answered no delivery of the first cycles within 60 s');
-				await pause(250);
-			}
-			const before = (await killed.deliveries()).length;
+			const before = await killed.deliveredAtLeast(3);
 			const since = Date.now();
-			await killed.deployment.crash(() => killed.cyclesFor(DOWN_MS));
-			logPhase(`n8n killed, ${DOWN_MS / 1000} s down and started again`, since);
+			await killed.deployment.crash(killed.whileDown);
+			logPhase(`n8n killed, down past the service's retries (${CYCLES_WHILE_DOWN} cycles) and started again`, since);
 			return before;
 		};
 		const stop = async () => {
 			await stopped.cycle();
 			await stopped.cycle();
-			await pause(5000);
+			await stopped.deliveredAtLeast(3);
 			const since = Date.now();
-			await stopped.deployment.restart(() => stopped.cyclesFor(DOWN_MS));
-			logPhase(`n8n stopped, ${DOWN_MS / 1000} s down and started again`, since);
+			await stopped.deployment.restart(stopped.whileDown);
+			logPhase(`n8n stopped, down past the service's retries (${CYCLES_WHILE_DOWN} cycles) and started again`, since);
 		};
 		const [deliveredBeforeKill] = await Promise.all([crash(), stop()]);
 		// One more cycle each, delivered by webhooks after the restart.
@@ -210,9 +244,12 @@ describe('no new job or signal lost across n8n downtime: webhook trigger and Pol
 		const settling = Date.now();
 		const [afterKill, afterStop] = await Promise.all([killed.settle(), stopped.settle()]);
 		logPhase('until Keep New passed on every event', settling);
+		for (const [label, catchUp] of [['kill -9', killed], ['graceful stop', stopped]] as const) {
+			console.log(`[phase] downtime, ${label}: cycles ${catchUp.counts.cycles}, the mock's clock moved on ${catchUp.counts.clockAdvancedS} s, polls every ${POLL_EVERY_S} s`);
+		}
 		const lostDeliveries = (catchUp: CatchUp) => catchUp.deliveries().then((all) => all.filter((d) => d.outcome === 'failed').length);
-		console.log(`[measured] downtime, kill -9 mid-delivery (${deliveredBeforeKill} delivery attempts before the kill), ${DOWN_MS / 1000} s down: ${JSON.stringify(summary(afterKill))}; deliveries that failed for good: ${await lostDeliveries(killed)}`);
-		console.log(`[measured] downtime, graceful stop, ${DOWN_MS / 1000} s down: ${JSON.stringify(summary(afterStop))}; deliveries that failed for good: ${await lostDeliveries(stopped)}`);
+		console.log(`[measured] downtime, kill -9 mid-delivery (${deliveredBeforeKill} delivery attempts before the kill), ${CYCLES_WHILE_DOWN} cycles while down: ${JSON.stringify(summary(afterKill))}; deliveries that failed for good: ${await lostDeliveries(killed)}`);
+		console.log(`[measured] downtime, graceful stop, ${CYCLES_WHILE_DOWN} cycles while down: ${JSON.stringify(summary(afterStop))}; deliveries that failed for good: ${await lostDeliveries(stopped)}`);
 		// The webhooks alone lost what the service sent while n8n was down: the test really made a gap.
 		expect(afterKill.webhookAlone.missing.length).toBeGreaterThan(0);
 		expect(afterStop.webhookAlone.missing.length).toBeGreaterThan(0);

@@ -124,9 +124,9 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 	});
 
 	nodeOnlyCase('an answer slower than the poll interval: the polls that start meanwhile do not emit its items again', async () => {
-		// The next problems request waits one and a half poll intervals before the mock answers it (a poll time passes
-		// meanwhile), within the node's 30 s timeout.
-		const slowMs = 1.5 * POLL_EVERY_S * 1000;
+		// The next problems request waits three poll intervals before the mock answers it (two poll times at least pass
+		// meanwhile, even with n8n's timers late on a busy machine), well within the node's 30 s timeout.
+		const slowMs = 3 * POLL_EVERY_S * 1000;
 		// A request sent before the rule may reach the mock after it: the slow one is any problems request in flight or sent from here.
 		const inFlight = run.proxy.log.findIndex((r) => r.ended === undefined);
 		const from = inFlight < 0 ? run.proxy.log.length : inFlight;
