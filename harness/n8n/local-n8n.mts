@@ -45,19 +45,15 @@ export function packOnce(): () => void {
 	};
 }
 
-/** The built package installed into the user folder: the run's tarball (PACKED_TARBALL_ENV), else packed now into a folder removed after. */
+/** The built package installed into the user folder: the run's tarball (PACKED_TARBALL_ENV), else one packed now (packOnce) and removed after. */
 export function packAndInstallPackage(userFolder: string): void {
-	const packed = process.env[PACKED_TARBALL_ENV];
-	if (packed) {
+	const release = packOnce();
+	try {
+		const packed = process.env[PACKED_TARBALL_ENV]!;
 		if (!existsSync(packed)) throw new Error(`${PACKED_TARBALL_ENV}=${packed}: no such file (the run that packed it has ended?)`);
 		installPackage(userFolder, packed);
-		return;
-	}
-	const destination = mkdtempSync(join(tmpdir(), 'job-signals-pack-'));
-	try {
-		installPackage(userFolder, packPackage(destination));
 	} finally {
-		rmSync(destination, { recursive: true, force: true });
+		release();
 	}
 }
 
