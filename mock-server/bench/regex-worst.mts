@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { getResponse } from 'msw';
 import { ENDPOINTS } from './answer-checks.mts';
 import { median } from './prism-report.mts';
+import { randomAb, worstPatternAfter } from './regex-worst-cases.mts';
 import { unmatchedStubs } from './stub-cost.mts';
 import type * as MockPackage from '../src/index.mts';
 import type * as LinearRegex from '../src/wiremock/linear-regex.mts';
@@ -31,29 +32,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 console.log(`bench:mock-regex, ${new Date().toISOString()}, node ${process.version}, load average ${load()}\n`);
 
 // The engine, through the source (bench-only import; the package exports no engine).
-const { compileLinear, compileWork, MAX_PROGRAM_SIZE, withPatternBudget, WORK_BUDGET, WorkMeter } = (await import('../src/wiremock/linear-regex.mts')) as typeof LinearRegex;
-const randomAb = (length: number, seed: number) => {
-	let x = seed;
-	let out = '';
-	for (let i = 0; i < length; i++) {
-		x = (x * 1103515245 + 12345) & 0x7fffffff;
-		out += (x >> 16) & 1 ? 'a' : 'b';
-	}
-	return out;
-};
-const accepted = (source: string) => {
-	try {
-		return compileLinear(source, { whole: true, dotAll: true }).size <= MAX_PROGRAM_SIZE;
-	} catch {
-		return false;
-	}
-};
-/** The largest `[ab]*a[ab]{n}` accepted after `prefix`. */
-const worstAfter = (prefix: string) => {
-	let n = 1;
-	while (accepted(`${prefix}[ab]*a[ab]{${n + 1}}`)) n++;
-	return `${prefix}[ab]*a[ab]{${n}}`;
-};
+const { compileLinear, compileWork, withPatternBudget, WORK_BUDGET, WorkMeter } = (await import('../src/wiremock/linear-regex.mts')) as typeof LinearRegex;
 /** The longest text the budget pays for, with the pattern's compile. */
 const longest = (size: number) => Math.floor((WORK_BUDGET - compileWork(size)) / size) - 1;
 
@@ -61,7 +40,7 @@ const longest = (size: number) => Math.floor((WORK_BUDGET - compileWork(size)) /
 {
 	console.log(`0. The budget: ${WORK_BUDGET.toLocaleString('en')} steps a request; each pattern compiled afresh, on the longest text the budget pays for (3 runs, the slowest shown)`);
 	let slowest = { ms: 0, what: '' };
-	for (const source of [worstAfter(''), '(?:[ab]|a[ab]{240}b)*c', '[ab]*a[ab]{150}', '[ab]*a[ab]{20}', '(?:a?){150}a{150}', '.*foo.*']) {
+	for (const source of [worstPatternAfter(''), '(?:[ab]|a[ab]{240}b)*c', '[ab]*a[ab]{150}', '[ab]*a[ab]{20}', '(?:a?){150}a{150}', '.*foo.*']) {
 		const size = compileLinear(source, { whole: true, dotAll: true }).size;
 		const length = longest(size);
 		const input = source.startsWith('(?:a?)') ? 'a'.repeat(length) : source === '.*foo.*' ? 'x'.repeat(length) : randomAb(length, size);
@@ -78,7 +57,7 @@ const longest = (size: number) => Math.floor((WORK_BUDGET - compileWork(size)) /
 	console.log(`  slowest: ${ms(slowest.ms)} (${slowest.what}); load average ${load()}`);
 	const server = await after.startMockServer({ ...after.DEFAULT_OPTIONS, rateLimit: 0, stateDir: null, port: 0 });
 	try {
-		const pattern = worstAfter('/w/');
+		const pattern = worstPatternAfter('/w/');
 		const size = compileLinear(pattern, { whole: true, dotAll: true }).size;
 		for (const mapping of [{ request: { method: 'GET', urlPathPattern: pattern }, response: { status: 299 } }, { request: { method: 'GET', urlPath: '/plain' }, response: { status: 298 } }]) {
 			const added = await fetch(`${server.appUrl}/__admin/mappings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mapping) });

@@ -5,7 +5,8 @@ import { RE2Set } from 're2js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS } from '../src/base/contract.mts';
 import { createMockService, type MockService } from '../src/service.mts';
-import { compileLinear, compileWork, DFA_MEMORY, LIVE_PATTERNS, livePatterns, MAX_PROGRAM_SIZE, withPatternBudget, WORK_BUDGET, WorkBudgetExceeded, WorkMeter } from '../src/wiremock/linear-regex.mts';
+import { compileLinear, compileWork, DFA_MEMORY, LIVE_PATTERNS, livePatterns, withPatternBudget, WORK_BUDGET, WorkBudgetExceeded, WorkMeter } from '../src/wiremock/linear-regex.mts';
+import { accepted, randomAb, worstPatternAfter } from '../bench/regex-worst-cases.mts';
 import { APP_URL, DEMO_TOKEN, SMALL } from './harness.mts';
 
 /** What the engine really did since the last reset: each match's program size × (characters + 1), and each compile's price. */
@@ -31,31 +32,9 @@ beforeAll(() => {
 afterAll(() => vi.restoreAllMocks());
 
 const whole = (source: string) => compileLinear(source, { whole: true, dotAll: true });
-const accepted = (source: string) => {
-	try {
-		return whole(source).size <= MAX_PROGRAM_SIZE;
-	} catch {
-		return false;
-	}
-};
-/** The largest `[ab]*a[ab]{n}` the mock accepts after `prefix`: the pattern whose NFA costs most per character. */
-const worstAfter = (prefix: string) => {
-	let n = 1;
-	while (accepted(`${prefix}[ab]*a[ab]{${n + 1}}`)) n++;
-	return `${prefix}[ab]*a[ab]{${n}}`;
-};
-const WORST = worstAfter('');
+const WORST = worstPatternAfter('');
 /** msw reads URLs of at most 8,192 characters (the standalone server's header limit is 16 KB): the longest paths sent here. */
 const LONG_PATH = 8_000;
-const ab = (length: number, seed: number) => {
-	let x = seed;
-	let out = '';
-	for (let i = 0; i < length; i++) {
-		x = (x * 1103515245 + 12345) & 0x7fffffff;
-		out += (x >> 16) & 1 ? 'a' : 'b';
-	}
-	return out;
-};
 
 describe('the budget, at its edge', () => {
 	it(`${WORST} (the worst accepted pattern, ${whole(WORST).size} instructions) runs on the longest text the budget pays for with its compile, and not on one character more`, () => {
@@ -66,19 +45,19 @@ describe('the budget, at its edge', () => {
 		expect(cost + size).toBeGreaterThan(WORK_BUDGET);
 		resetCount();
 		const meter = new WorkMeter();
-		withPatternBudget(meter, () => whole(WORST).test(ab(fits, 1)));
+		withPatternBudget(meter, () => whole(WORST).test(randomAb(fits, 1)));
 		expect([meter.used, engine.work, engine.matches, engine.compiles]).toEqual([cost, cost, 1, 1]);
 
 		resetCount();
 		const over = new WorkMeter();
-		expect(() => withPatternBudget(over, () => whole(WORST).test(ab(fits + 1, 1)))).toThrow(WorkBudgetExceeded);
+		expect(() => withPatternBudget(over, () => whole(WORST).test(randomAb(fits + 1, 1)))).toThrow(WorkBudgetExceeded);
 		expect([over.used, engine.work, engine.matches, engine.compiles]).toEqual([0, 0, 0, 0]);
 	});
 
 	it('the budget is the request\'s: what one match took is not there for the next; a cheaper match still fits', () => {
 		const meter = new WorkMeter();
 		const big = whole('[ab]{100}');
-		const text = ab(4_000, 2);
+		const text = randomAb(4_000, 2);
 		const cost = big.size * (text.length + 1);
 		// Compiled first (and kept): the matches below cost their steps only.
 		withPatternBudget(new WorkMeter(), () => big.test(''));
@@ -134,9 +113,9 @@ describe('a request against pattern stubs, in-process', () => {
 	};
 
 	it(`a path the worst pattern cannot afford: the stub does not match, the answer is a 404 naming the stub and the work, and a plain stub beside it answers`, async () => {
-		const id = mock.stubs.add({ request: { method: 'GET', urlPathPattern: worstAfter('/hostile/') }, response: { status: 299 } }).id;
+		const id = mock.stubs.add({ request: { method: 'GET', urlPathPattern: worstPatternAfter('/hostile/') }, response: { status: 299 } }).id;
 		mock.stubs.add({ request: { method: 'GET', urlPath: '/plain' }, response: { status: 298 } });
-		const long = await send(`${APP_URL}/hostile/${ab(LONG_PATH - 9, 3)}`);
+		const long = await send(`${APP_URL}/hostile/${randomAb(LONG_PATH - 9, 3)}`);
 		const budget = WORK_BUDGET.toLocaleString('en');
 		expect(long.status).toBe(404);
 		expect(long.warnings).toMatch(new RegExp(`^stub ${id} not matched: pattern "/hostile/\\[ab\\]\\*a\\[ab\\]\\{\\d+\\}" \\(\\d+ instructions\\) on a text of ${LONG_PATH} characters: [\\d,]+ steps, and only ${budget} of the ${budget} a request's patterns may take are left$`));
@@ -152,7 +131,7 @@ describe('a request against pattern stubs, in-process', () => {
 
 	it('over the budget, doesNotMatch does not match either; the service still answers, with the note, in its journal too', async () => {
 		const id = mock.stubs.add({ request: { method: 'POST', urlPath: ENDPOINTS.createWebhook.path, bodyPatterns: [{ doesNotMatch: WORST }] }, response: { status: 299 } }).id;
-		const body = JSON.stringify({ url: `https://example.com/${ab(10_000, 4)}`, events: ['signal.created'] });
+		const body = JSON.stringify({ url: `https://example.com/${randomAb(10_000, 4)}`, events: ['signal.created'] });
 		const answer = await send(`${APP_URL}${ENDPOINTS.createWebhook.path}`, { method: 'POST', headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'content-type': 'application/json' }, body });
 		expect(answer.status).not.toBe(299);
 		expect(answer.warnings).toMatch(new RegExp(`^stub ${id} not matched: pattern`));
@@ -163,9 +142,9 @@ describe('a request against pattern stubs, in-process', () => {
 	});
 
 	it(`1,000 stubs of the worst pattern on one folder and the longest path: the request's engine work stays within the budget, and it is answered`, async () => {
-		const pattern = worstAfter('/many/');
+		const pattern = worstPatternAfter('/many/');
 		for (let i = 0; i < 1000; i++) mock.stubs.add({ request: { method: 'GET', urlPathPattern: pattern }, response: { status: 299 } });
-		const answer = await send(`${APP_URL}/many/${ab(LONG_PATH - 6, 5)}`);
+		const answer = await send(`${APP_URL}/many/${randomAb(LONG_PATH - 6, 5)}`);
 		expect(answer.status).toBe(404);
 		expect(answer.work).toBeLessThanOrEqual(WORK_BUDGET);
 		// A path each can afford: the first few run, then the rest are over the budget, each noted.
@@ -177,8 +156,8 @@ describe('a request against pattern stubs, in-process', () => {
 
 	it('a verification query over the journal that the budget cannot pay for is a 400 naming why, not a stall or a part answer', async () => {
 		mock.stubs.add({ request: { method: 'GET', urlPathPattern: '/hostile/.*' }, response: { status: 299 } });
-		for (let i = 0; i < 3; i++) expect((await send(`${APP_URL}/hostile/${ab(1_000, i)}`)).status).toBe(299);
-		expect(() => mock.requests.count({ urlPathPattern: worstAfter('/hostile/') })).toThrow(/^request pattern: its regular expressions over the journal's \d+ calls are more work than one query may take \(pattern/);
+		for (let i = 0; i < 3; i++) expect((await send(`${APP_URL}/hostile/${randomAb(1_000, i)}`)).status).toBe(299);
+		expect(() => mock.requests.count({ urlPathPattern: worstPatternAfter('/hostile/') })).toThrow(/^request pattern: its regular expressions over the journal's \d+ calls are more work than one query may take \(pattern/);
 	});
 
 	/**
@@ -205,7 +184,7 @@ describe('a request against pattern stubs, in-process', () => {
 					const request = where === 'url' ? { urlPathPattern: `/prop/${pattern}` } : where === 'header' ? { urlPathPattern: '/prop/.*', headers: { 'x-p': { matches: pattern } } } : { urlPathPattern: '/prop/.*', bodyPatterns: [{ [where === 'body' ? 'matches' : 'doesNotMatch']: pattern }] };
 					mock.stubs.add({ request: { method: 'POST', ...request }, response: { status: 299 } });
 				}
-				const answer = await send(`${APP_URL}/prop/${ab(pathLength, pathLength)}`, { method: 'POST', headers: { 'x-p': ab(pathLength, 7) }, body: ab(bodyLength, bodyLength) });
+				const answer = await send(`${APP_URL}/prop/${randomAb(pathLength, pathLength)}`, { method: 'POST', headers: { 'x-p': randomAb(pathLength, 7) }, body: randomAb(bodyLength, bodyLength) });
 				expect([0, 299, 404]).toContain(answer.status);
 				expect(answer.work).toBeLessThanOrEqual(WORK_BUDGET);
 				most = Math.max(most, answer.work);
