@@ -5,7 +5,7 @@ import { generateDataset, SEED_EPOCH, withArticle } from '../src/data/generate.m
 import { TITLES_BY_CATEGORY } from '../src/data/vocabulary.mts';
 import { DEFAULT_OPTIONS } from '../src/options.mts';
 import { createMockService } from '../src/service.mts';
-import { DEMO_TOKEN, SMALL } from './harness.mts';
+import { DEFAULT_SIZE_START_MS, DEMO_TOKEN, SMALL } from './harness.mts';
 
 const sizes = { ...DEFAULT_OPTIONS, ...SMALL };
 const data = generateDataset(sizes);
@@ -113,7 +113,7 @@ describe('realism', () => {
 });
 
 describe('the default data set', () => {
-	it('starts with 100,000 jobs and 100,000 signals in a few seconds', async () => {
+	it('starts with 100,000 jobs and 100,000 signals in a few seconds (of CPU)', { timeout: DEFAULT_SIZE_START_MS }, async () => {
 		const before = process.cpuUsage();
 		const service = await createMockService();
 		const used = process.cpuUsage(before);
