@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_VERSION_SEGMENT, CURSOR_PARAMS, LIMITS, MAX_REDIRECTS, MOCK_CONTROL_PATHS, SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../src/base/contract.mts';
 import type { RateBudget } from '../src/http/rate-limit.mts';
 import { createMockService } from '../src/service.mts';
@@ -25,6 +25,11 @@ import { DEMO_TOKEN, VOLUME_TOKEN } from './harness.mts';
  * scale's), which X-RateLimit-Reset rounds up to 1 s, the real time a walk waits each time.
  */
 const DATA = { seed: 11, sources: 250, jobs: 900, signals: 2500 };
+
+// Every case and set-up runs the CLI, a Node process, up to ten times, most of them walking the upstream's pages:
+// seconds on a quiet machine, but at a load of about 20 on two cores cases took 40-63 s and the clone's set-up over
+// 60 s. Five minutes each; a walk that hangs still fails.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 const RATE = { rateLimit: 8, timeScale: 0.01 };
 const CLONED_ACCOUNT = 'acc_volume';
 
@@ -178,7 +183,7 @@ describe('record, then --data', () => {
 		writeFileSync(file, text);
 		clone = runCli(['--port', '0', '--sources', '0', '--rate-limit', '0', '--data', file]);
 		[, cloneUrl] = await clone.waitFor(/API base URL: (\S+)\n/);
-	}, 60_000);
+	});
 	afterAll(() => {
 		clone.child.kill('SIGKILL');
 	});
@@ -250,7 +255,7 @@ describe('record, then --data', () => {
 		for (const { job_id } of jobs.data) await same(`/jobs/${job_id}`);
 		expect(differences).toEqual([]);
 		expect(compared).toBeGreaterThan(4 * sources.length);
-	}, 120_000);
+	});
 
 	it('serves every signals list as the upstream does, at each page size and filter', async () => {
 		const differences: string[] = [];
@@ -275,7 +280,7 @@ describe('record, then --data', () => {
 		}
 		expect(differences).toEqual([]);
 		expect(compared).toBeGreaterThan(500);
-	}, 120_000);
+	});
 
 	it('keeps the token out of every file, and leaves no checkpoint behind', async () => {
 		const dir = newDir();
@@ -362,7 +367,7 @@ describe('an interrupted walk', () => {
 		const twice = made.length - new Set(made.map((c) => c.call)).size;
 		expect(twice).toBeLessThanOrEqual(2);
 		expect(made.length).toBe(pages + twice);
-	}, 60_000);
+	});
 
 	it('--restart deletes the kept walk and starts over; a checkpoint without a page (a first call that failed) blocks nothing', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -387,7 +392,7 @@ describe('an interrupted walk', () => {
 		expect(await fresh.exited).toBe(0);
 		expect(readFileSync(other, 'utf8')).toBe((await recordOnce()).text);
 		expect(await run([...recordArgs(join(newDir(), 'x.json')), '--resume', '--restart'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^job-signals-mock record: --resume and --restart exclude each other/) });
-	}, 60_000);
+	});
 });
 
 describe('an upstream without rate-limit headers', () => {
@@ -410,7 +415,7 @@ describe('an upstream without rate-limit headers', () => {
 		expect(made.filter((c) => c.status === 200)).toHaveLength(pages);
 		expect(new Set(made.filter((c) => c.status === 200).map((c) => c.call)).size).toBe(pages);
 		expect(cli.output().stderr).toMatch(/; waiting \d+ s \(the API answered 429\)$/m);
-	}, 60_000);
+	});
 });
 
 const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -469,7 +474,7 @@ describe('bad input: one line and an exit status', () => {
 		expect(oneLine(deeper.stderr)).toMatch(new RegExp(`It must end in /v2, e\\.g\\. --from ${origin.replaceAll('.', '\\.')}/v2\\)$`));
 		const corrected = await run(recordArgs(out, `${origin}/v2`));
 		expect(corrected.status).toBe(0);
-	}, 60_000);
+	});
 
 	it('a token the API refuses: exit 3, the token not repeated', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -503,7 +508,7 @@ describe('bad input: one line and an exit status', () => {
 		const done = await run([...recordArgs(out, unpaced.apiUrl), '--resume']);
 		expect(done.status).toBe(0);
 		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
-	}, 60_000);
+	});
 
 	it('--out in a missing folder, an existing --out (unless --force), a folder, another walk\'s checkpoint: exit 2 before any call', async () => {
 		const dir = newDir();
@@ -535,7 +540,7 @@ describe('bad input: one line and an exit status', () => {
 		const forced = await run([...recordArgs(existing, unpaced.apiUrl), '--force']);
 		expect(forced.status).toBe(0);
 		expect(readFileSync(existing, 'utf8')).toBe((await recordOnce()).text);
-	}, 60_000);
+	});
 
 	it('bad flags: exit 2 with the usage; the token may come from JOB_SIGNALS_TOKEN; --help prints the usage', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -559,7 +564,7 @@ describe('bad input: one line and an exit status', () => {
 		expect(help.stdout).toMatch(/^Usage: job-signals-mock record --from URL --token T --out FILE/);
 		const mockHelp = await run(['--help']);
 		expect(mockHelp.stdout).toContain('job-signals-mock record --from URL --token T --out FILE');
-	}, 60_000);
+	});
 });
 
 /** An HTTP server on 127.0.0.1 that logs each request it gets (path, Authorization, CONNECT lines and tunnelled bytes) and answers with `answer`; closed after the file. */
