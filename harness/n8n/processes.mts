@@ -64,10 +64,17 @@ export function startService(command: string, args: string[], options: { cwd?: s
 }
 
 /**
+ * How long a command may run: an n8n CLI command (import:credentials, publish:workflow) is a whole start of n8n, and
+ * one took past 180 s at a load of 20–25; ten minutes, which only a command that hangs reaches.
+ */
+const RUN_COMMAND_TIMEOUT_MS = 600_000;
+
+/**
  * Runs a command to its end and returns what it printed (n8n's CLI may crash on
  * exit after a good run: the caller reads the output). Standard output goes
  * through a file, not a pipe: `n8n execute` exits before a pipe's reader has
- * drained a result of several MB, and the rest is lost.
+ * drained a result of several MB, and the rest is lost. Killed after `timeoutMs`, by default
+ * RUN_COMMAND_TIMEOUT_MS.
  */
 export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; stdoutFile: string }) {
 	return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
@@ -76,7 +83,7 @@ export function runCommand(command: string, args: string[], options: { cwd?: str
 		closeSync(stdoutFd);
 		let stderr = '';
 		child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? RUN_COMMAND_TIMEOUT_MS);
 		child.on('error', reject);
 		child.on('close', (code) => {
 			clearTimeout(timer);

@@ -12,21 +12,12 @@ import { startMockServer, type RunningMockServer } from '../src/server.mts';
 import { createMockService } from '../src/service.mts';
 import { APP_URL, call, DEMO_TOKEN, expectApiError, ok, SMALL, useMock } from './harness.mts';
 import { rawRequest } from './raw-http.mts';
-import { pause, startReceiver, type Receiver } from './receiver.mts';
+import { pause, startReceiver, until, type Receiver } from './receiver.mts';
 
 const T = Date.parse('2027-03-01T12:00:00Z');
 const T_SECONDS = T / 1000;
 /** SMALL runs at time scale 1: on a frozen clock the spec's seconds cost no real time. */
 const SMALL_TIME_SCALE = SMALL.timeScale ?? 1;
-
-/** Waits until `check` holds (polling; a busy machine only makes it slower). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-	const end = performance.now() + timeoutMs;
-	while (!(await check())) {
-		if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await pause(10);
-	}
-}
 
 describe('MockClock', () => {
 	it('freezes at a date, and advance moves the date and time passing by the same amount', () => {

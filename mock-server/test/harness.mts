@@ -21,6 +21,13 @@ export const VOLUME_TOKEN = 'volume-token-job-signals';
 
 export const SMALL = TEST_OPTIONS;
 
+/**
+ * The wall time a hook or test that builds the default data set (100,000 jobs and signals) may take: 2.5–3.5 s of
+ * CPU (data.test.mts), which at a load of 30 on two cores, a fifteenth of a core, is about a minute, past vitest's
+ * 60 s. Five minutes leaves room; a start that hangs still fails.
+ */
+export const DEFAULT_SIZE_START_MS = 300_000;
+
 export interface Answer {
 	status: number;
 	headers: Headers;
@@ -43,7 +50,7 @@ export function useMock(
 		holder.service = await createMockService(options);
 		server.use(...holder.service.handlers);
 		server.listen({ onUnhandledFrame });
-	});
+	}, DEFAULT_SIZE_START_MS);
 	beforeEach(async () => {
 		if (resetBeforeEach) await holder.service.reset();
 	});

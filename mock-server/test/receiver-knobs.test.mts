@@ -10,21 +10,12 @@ import { DeliveryKnobError } from '../src/webhooks/delivery.mts';
 import { MAX_KEPT_ENVELOPES } from '../src/webhooks/kept-envelopes.mts';
 import type { DeliveryLogEntry } from '../src/webhooks/delivery-engine.mts';
 import { DEMO_TOKEN, SECOND_TOKEN, SMALL } from './harness.mts';
-import { pause, startReceiver, type Receiver } from './receiver.mts';
+import { pause, startReceiver, until, type Receiver } from './receiver.mts';
 
 // 1 s of the spec is 50 ms here: spacing 50 ms, retries after 50, 100, 200 ms, timeout 250 ms.
 const TIME_SCALE = 0.05;
 const T = Date.parse('2027-03-01T12:00:00Z');
 const JSON_HEADERS = { 'content-type': 'application/json' };
-
-/** Waits until `check` holds (polling; a busy machine only makes it slower). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-	const end = performance.now() + timeoutMs;
-	while (!(await check())) {
-		if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await pause(10);
-	}
-}
 
 const receivers: Receiver[] = [];
 afterAll(async () => {

@@ -38,3 +38,12 @@ export async function startReceiver(answer: Answer, path = '/hook'): Promise<Rec
 
 /** Lets a test hold an answer back for a while (the receiver is a test double, not node code). */
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds (polling; a busy machine only makes it slower). */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+	const end = performance.now() + timeoutMs;
+	while (!(await check())) {
+		if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await pause(10);
+	}
+}

@@ -1,15 +1,19 @@
 // `job-signals-mock record` (the built CLI) against a second mock as the upstream: the clone it writes, served with
 // --data, answers every list as the upstream does, page by page; one call per page, within the rate limit; an
 // interrupted walk goes on where it stopped; the token is in no file; every bad input is one line and an exit status.
+// The rate-limited upstreams run on a frozen clock (`pacedUpstream`): what a case proves does not hang on how fast a
+// busy machine makes the calls.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CURSOR_PARAMS, LIMITS, MAX_REDIRECTS, SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../src/base/contract.mts';
+import { getResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_VERSION_SEGMENT, CURSOR_PARAMS, LIMITS, MAX_REDIRECTS, MOCK_CONTROL_PATHS, SIGNAL_CATEGORIES, SIGNAL_GROUPS } from '../src/base/contract.mts';
+import type { RateBudget } from '../src/http/rate-limit.mts';
 import { createMockService } from '../src/service.mts';
-import { startMockServer, type RunningMockServer } from '../src/server.mts';
+import { startMockServer, type RunningMockServer, type StartOptions } from '../src/server.mts';
 import { CLI, runCli, type CliProcess } from './cli-process.mts';
 import { freePort } from './free-port.mts';
 import { DEMO_TOKEN, VOLUME_TOKEN } from './harness.mts';
@@ -17,10 +21,17 @@ import { DEMO_TOKEN, VOLUME_TOKEN } from './harness.mts';
 /**
  * The upstream: a small data set whose high-volume account (the one cloned) has two collections of over 100
  * sources (two cursor pages each), jobs its own region filter thins, and signals over 1,000 in each group (two pages).
- * A low rate limit, its window shortened by the time scale (8 calls per 1.2 s), so the walk waits on it several times.
+ * A low rate limit, so the walk waits on it several times: 8 calls a window of 0.6 s on the mock's clock (the time
+ * scale's), which X-RateLimit-Reset rounds up to 1 s, the real time a walk waits each time.
  */
 const DATA = { seed: 11, sources: 250, jobs: 900, signals: 2500 };
-const RATE = { rateLimit: 8, timeScale: 0.02 };
+
+// Every case and set-up runs the CLI, a Node process, up to ten times, most of them walking the upstream's pages:
+// seconds on a quiet machine, but at a load of about 20 on two cores cases took 40-63 s and the clone's set-up over
+// 60 s. Five minutes each; a walk that hangs still fails.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
+const RATE = { rateLimit: 8, timeScale: 0.01 };
+const CLONED_ACCOUNT = 'acc_volume';
 
 interface Page {
 	status: number;
@@ -32,6 +43,67 @@ const get = async (base: string, path: string, token: string): Promise<Page> => 
 	return { status: response.status, text: await response.text() };
 };
 
+/**
+ * A rate-limited upstream on a frozen clock: a window holds its 8 calls however slowly a busy machine makes them (on
+ * the wall clock, a window could end before the 8th call, and the walk never meet its limit). Its time moves here
+ * only: a call that comes once the budget is spent ends the window (the clock advanced to the window's end) if the
+ * client was told to wait (by the answer that spent the budget, or by a 429) and has waited the window's rest since, in
+ * real time; a call sooner meets the spent budget, a 429, as on the service. A busy machine only lengthens the real wait.
+ * `holdAfter(n)` leaves every call after the n-th unanswered, so a case stops a walk at a known page.
+ */
+async function pacedUpstream(options: StartOptions = {}) {
+	const server = await startMockServer({ ...DATA, ...RATE, ...options, port: 0 });
+	const { service } = server;
+	const routes = service.handlers;
+	const budget = async () => {
+		const answer = await getResponse(routes, new Request(`${server.appUrl}${MOCK_CONTROL_PATHS.accounts}`));
+		const { data } = (await answer!.json()) as { data: { account_id: string; rate_limit: RateBudget }[] };
+		return data.find((account) => account.account_id === CLONED_ACCOUNT)!.rate_limit;
+	};
+	let told: { at: number; waitMs: number } | undefined;
+	let hold: { after: number; reached: () => void } | undefined;
+	service.clock.freeze();
+	service.handlers = [
+		http.all('*', async ({ request }) => {
+			// The mock's own routes (GET /__mock/accounts above) are not calls.
+			if (!new URL(request.url).pathname.startsWith(`${API_VERSION_SEGMENT}/`)) return undefined;
+			if (hold !== undefined && calls(server).length >= hold.after) {
+				hold.reached();
+				return new Promise<never>(() => undefined);
+			}
+			const { remaining, resets_in_ms: rest } = await budget();
+			if (remaining === 0 && told !== undefined && performance.now() - told.at >= told.waitMs) {
+				service.clock.advance(Math.ceil(rest!));
+				told = undefined;
+			} else if (remaining === 0) {
+				// Its 429 tells the client to wait.
+				told ??= { at: performance.now(), waitMs: rest! };
+			} else if (remaining === 1 && service.options.rateLimitHeaders) {
+				// Its answer's X-RateLimit-Remaining 0 tells the client to wait.
+				told = { at: performance.now(), waitMs: rest! };
+			}
+			// On to the service's routes.
+			return undefined;
+		}),
+		...routes,
+	];
+	return {
+		server,
+		/** Leaves every call after the n-th of the journal unanswered; resolves once one waits. */
+		holdAfter: (after: number) => new Promise<void>((reached) => (hold = { after, reached })),
+		/** Answers the calls from now on. */
+		release: () => (hold = undefined),
+		/** Back to the seed, the clock frozen again, no call held. */
+		reset: async () => {
+			await service.reset();
+			service.clock.freeze();
+			told = undefined;
+			hold = undefined;
+		},
+	};
+}
+
+let paced: Awaited<ReturnType<typeof pacedUpstream>>;
 let upstream: RunningMockServer;
 /** The same data as the upstream without its rate limit: what the upstream answers, asked as often as the comparison needs. */
 let reference: RunningMockServer;
@@ -77,7 +149,7 @@ async function pageCount(): Promise<number> {
 let fullClone: Promise<{ text: string; stderr: string; stdout: string; calls: ReturnType<typeof calls> }> | undefined;
 function recordOnce() {
 	fullClone ??= (async () => {
-		await upstream.service.reset();
+		await paced.reset();
 		const out = join(newDir(), 'clone.json');
 		const cli = start(recordArgs(out));
 		expect(await cli.exited).toBe(0);
@@ -88,11 +160,12 @@ function recordOnce() {
 
 beforeAll(async () => {
 	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build -w mock-server\` first`);
-	[upstream, reference, unpaced] = await Promise.all([
-		startMockServer({ ...DATA, ...RATE, port: 0 }),
+	[paced, reference, unpaced] = await Promise.all([
+		pacedUpstream(),
 		startMockServer({ ...DATA, rateLimit: 0, port: 0 }),
 		startMockServer({ ...DATA, rateLimit: 0, port: 0 }),
 	]);
+	upstream = paced.server;
 });
 afterEach(() => {
 	for (const cli of running.splice(0)) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
@@ -110,7 +183,7 @@ describe('record, then --data', () => {
 		writeFileSync(file, text);
 		clone = runCli(['--port', '0', '--sources', '0', '--rate-limit', '0', '--data', file]);
 		[, cloneUrl] = await clone.waitFor(/API base URL: (\S+)\n/);
-	}, 60_000);
+	});
 	afterAll(() => {
 		clone.child.kill('SIGKILL');
 	});
@@ -182,7 +255,7 @@ describe('record, then --data', () => {
 		for (const { job_id } of jobs.data) await same(`/jobs/${job_id}`);
 		expect(differences).toEqual([]);
 		expect(compared).toBeGreaterThan(4 * sources.length);
-	}, 120_000);
+	});
 
 	it('serves every signals list as the upstream does, at each page size and filter', async () => {
 		const differences: string[] = [];
@@ -207,7 +280,7 @@ describe('record, then --data', () => {
 		}
 		expect(differences).toEqual([]);
 		expect(compared).toBeGreaterThan(500);
-	}, 120_000);
+	});
 
 	it('keeps the token out of every file, and leaves no checkpoint behind', async () => {
 		const dir = newDir();
@@ -250,21 +323,18 @@ describe('the clone is the mock\'s data', () => {
 describe('an interrupted walk', () => {
 	beforeEach(async () => {
 		await recordOnce();
-		await upstream.service.reset();
+		await paced.reset();
 	});
-
-	/** Waits until the upstream has answered `n` calls in all. */
-	const afterCalls = async (n: number) => {
-		for (let i = 0; i < 3000 && calls(upstream).length < n; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-	};
 
 	it('goes on where it stopped (SIGINT, then SIGKILL and a line cut short), fetching no page twice but the one in flight', async () => {
 		const out = join(newDir(), 'clone.json');
 		const partial = `${out}.partial`;
 		const pages = await pageCount();
 
+		// Each walk stopped while its next call waits at the upstream, after the 4th call and after the 10th.
+		const fourth = paced.holdAfter(4);
 		const first = start(recordArgs(out));
-		await afterCalls(4);
+		await fourth;
 		first.child.kill('SIGINT');
 		expect(await first.exited).toBe(130);
 		expect(first.output().stderr).toMatch(/^job-signals-mock record: stopped \(SIGINT\); \d+ pages kept in \S+clone\.json\.partial: run again with --resume to continue$/m);
@@ -275,8 +345,9 @@ describe('an interrupted walk', () => {
 		expect(await plain.exited).toBe(2);
 		expect(plain.output().stderr).toMatch(/^job-signals-mock record: \S+clone\.json\.partial holds \d+ pages of an earlier walk: add --resume to continue it, or --restart to start over\n$/);
 
+		const tenth = paced.holdAfter(10);
 		const second = start([...recordArgs(out), '--resume']);
-		await afterCalls(10);
+		await tenth;
 		second.child.kill('SIGKILL');
 		await second.exited;
 		expect(existsSync(out)).toBe(false);
@@ -284,6 +355,7 @@ describe('an interrupted walk', () => {
 		// A page whose write a crash cut short.
 		appendFileSync(partial, '{"request":{"list":"jobs","offset":');
 
+		paced.release();
 		const third = start([...recordArgs(out), '--resume']);
 		expect(await third.exited).toBe(0);
 		expect(third.output().stderr).toMatch(/^job-signals-mock record: continuing the walk kept in \S+\.partial \(\d+ pages\)$/m);
@@ -295,16 +367,17 @@ describe('an interrupted walk', () => {
 		const twice = made.length - new Set(made.map((c) => c.call)).size;
 		expect(twice).toBeLessThanOrEqual(2);
 		expect(made.length).toBe(pages + twice);
-	}, 60_000);
+	});
 
 	it('--restart deletes the kept walk and starts over; a checkpoint without a page (a first call that failed) blocks nothing', async () => {
 		const out = join(newDir(), 'clone.json');
 		const partial = `${out}.partial`;
+		const fourth = paced.holdAfter(4);
 		const first = start(recordArgs(out));
-		await afterCalls(4);
+		await fourth;
 		first.child.kill('SIGINT');
 		expect(await first.exited).toBe(130);
-		await upstream.service.reset();
+		await paced.reset();
 		const again = start([...recordArgs(out), '--restart']);
 		expect(await again.exited).toBe(0);
 		expect(again.output().stderr).not.toContain('continuing');
@@ -319,13 +392,13 @@ describe('an interrupted walk', () => {
 		expect(await fresh.exited).toBe(0);
 		expect(readFileSync(other, 'utf8')).toBe((await recordOnce()).text);
 		expect(await run([...recordArgs(join(newDir(), 'x.json')), '--resume', '--restart'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^job-signals-mock record: --resume and --restart exclude each other/) });
-	}, 60_000);
+	});
 });
 
 describe('an upstream without rate-limit headers', () => {
 	let bare: RunningMockServer;
 	beforeAll(async () => {
-		bare = await startMockServer({ ...DATA, ...RATE, rateLimitHeaders: false, port: 0 });
+		bare = (await pacedUpstream({ rateLimitHeaders: false })).server;
 	});
 	afterAll(() => bare.close());
 
@@ -335,13 +408,14 @@ describe('an upstream without rate-limit headers', () => {
 		expect(await cli.exited).toBe(0);
 		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
 		const made = calls(bare);
-		const refused = made.filter((c) => c.status === 429);
-		expect(refused.length).toBeGreaterThan(0);
+		const pages = await pageCount();
+		// The call after each window's 8th, and only that one: it waited out the Retry-After before it was made again.
+		expect(made.filter((c) => c.status === 429)).toHaveLength(Math.ceil(pages / RATE.rateLimit) - 1);
 		// Each refused call is made again, and then answered.
-		expect(made.filter((c) => c.status === 200)).toHaveLength(await pageCount());
-		expect(new Set(made.filter((c) => c.status === 200).map((c) => c.call)).size).toBe(await pageCount());
+		expect(made.filter((c) => c.status === 200)).toHaveLength(pages);
+		expect(new Set(made.filter((c) => c.status === 200).map((c) => c.call)).size).toBe(pages);
 		expect(cli.output().stderr).toMatch(/; waiting \d+ s \(the API answered 429\)$/m);
-	}, 60_000);
+	});
 });
 
 const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -374,7 +448,7 @@ const oneLine = (stderr: string) => {
 
 describe('bad input: one line and an exit status', () => {
 	beforeEach(async () => {
-		await Promise.all([upstream.service.reset(), unpaced.service.reset()]);
+		await Promise.all([paced.reset(), unpaced.service.reset()]);
 	});
 	it('an unreachable URL: exit 1', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -400,7 +474,7 @@ describe('bad input: one line and an exit status', () => {
 		expect(oneLine(deeper.stderr)).toMatch(new RegExp(`It must end in /v2, e\\.g\\. --from ${origin.replaceAll('.', '\\.')}/v2\\)$`));
 		const corrected = await run(recordArgs(out, `${origin}/v2`));
 		expect(corrected.status).toBe(0);
-	}, 60_000);
+	});
 
 	it('a token the API refuses: exit 3, the token not repeated', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -434,7 +508,7 @@ describe('bad input: one line and an exit status', () => {
 		const done = await run([...recordArgs(out, unpaced.apiUrl), '--resume']);
 		expect(done.status).toBe(0);
 		expect(readFileSync(out, 'utf8')).toBe((await recordOnce()).text);
-	}, 60_000);
+	});
 
 	it('--out in a missing folder, an existing --out (unless --force), a folder, another walk\'s checkpoint: exit 2 before any call', async () => {
 		const dir = newDir();
@@ -466,7 +540,7 @@ describe('bad input: one line and an exit status', () => {
 		const forced = await run([...recordArgs(existing, unpaced.apiUrl), '--force']);
 		expect(forced.status).toBe(0);
 		expect(readFileSync(existing, 'utf8')).toBe((await recordOnce()).text);
-	}, 60_000);
+	});
 
 	it('bad flags: exit 2 with the usage; the token may come from JOB_SIGNALS_TOKEN; --help prints the usage', async () => {
 		const out = join(newDir(), 'clone.json');
@@ -490,7 +564,7 @@ describe('bad input: one line and an exit status', () => {
 		expect(help.stdout).toMatch(/^Usage: job-signals-mock record --from URL --token T --out FILE/);
 		const mockHelp = await run(['--help']);
 		expect(mockHelp.stdout).toContain('job-signals-mock record --from URL --token T --out FILE');
-	}, 60_000);
+	});
 });
 
 /** An HTTP server on 127.0.0.1 that logs each request it gets (path, Authorization, CONNECT lines and tunnelled bytes) and answers with `answer`; closed after the file. */
@@ -535,7 +609,7 @@ describe('where the token goes: the nodes\' rule (contract/token-transport.ts)',
 	});
 
 	it('plain http:// to this machine while Node is told to use HTTP_PROXY (NODE_USE_ENV_PROXY=1, --use-env-proxy): exit 2, the proxy sees nothing', async () => {
-		await upstream.service.reset();
+		await paced.reset();
 		const proxy = await logging((_, response) => {
 			response.writeHead(502);
 			response.end();
@@ -556,7 +630,7 @@ describe('where the token goes: the nodes\' rule (contract/token-transport.ts)',
 	});
 
 	it('plain http:// to this machine with HTTP_PROXY set but not in use: the call goes straight to the service, the proxy sees nothing', async () => {
-		await upstream.service.reset();
+		await paced.reset();
 		const proxy = await logging((_, response) => {
 			response.writeHead(502);
 			response.end();

@@ -14,7 +14,7 @@
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { collectionSchema, jobSchema, signalSchema, sourceSchema } from '../base/contract.mts';
 import { ALL_TYPES } from '../data/generate.mts';
-import { DOMAIN_CHANGE_TYPE } from '../data/store.mts';
+import { DOMAIN_CHANGE_TYPE } from '../data/model.mts';
 import { Checkpoint } from './checkpoint.mts';
 import { IdSet } from './id-set.mts';
 import type { PageRequest } from './walk.mts';

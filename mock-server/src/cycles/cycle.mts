@@ -34,9 +34,8 @@
  */
 import { CHOICES, type Job, type Signal, type Source, unhandled, WEBHOOK_EVENTS, type WebhookEventType } from '../base/contract.mts';
 import { ALL_TYPES, jobRef, makeJob, makeSignal, placeText, searchText, type SignalPlace } from '../data/generate.mts';
-import { DOMAIN_CHANGE_TYPE } from '../data/store.mts';
 import { TLDS } from '../data/vocabulary.mts';
-import type { StoredJob } from '../data/model.mts';
+import { DOMAIN_CHANGE_TYPE, type StoredJob } from '../data/model.mts';
 import { Random } from '../data/random.mts';
 import type { Store } from '../data/store.mts';
 import type { CycleEvent } from '../webhooks/envelope.mts';

@@ -11,8 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod/v4';
 import { collectionSchema, jobSchema, signalSchema, sourceSchema, type Source } from '../base/contract.mts';
 import { ALL_TYPES, placeText, searchText } from './generate.mts';
-import type { Dataset, StoredCollection } from './model.mts';
-import { DOMAIN_CHANGE_TYPE } from './store.mts';
+import { DOMAIN_CHANGE_TYPE, type Dataset, type StoredCollection } from './model.mts';
 
 export class DataFileError extends Error {}
 

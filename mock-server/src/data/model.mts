@@ -21,6 +21,12 @@ export interface AccountFilters {
 	regions: string[];
 }
 
+/**
+ * The signal type whose previous_value is a domain the source left. Here, not in store.mts, so that `record` (which
+ * checks a clone's domain changes) starts without the store's libraries (@msw/data: about half a second of CPU).
+ */
+export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
+
 /** The one test of whether a job of a source the account tracks passes the account's own filters. */
 export function passesAccountFilters(account: Account, job: Job): boolean {
 	const { regions } = account.filters;

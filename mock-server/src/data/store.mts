@@ -10,7 +10,7 @@
 import { Collection } from '@msw/data';
 import { z } from 'zod/v4';
 import { collectionSchema, type Job, type Signal, type Source } from '../base/contract.mts';
-import { passesAccountFilters, type Account, type Dataset, type StoredCollection, type StoredJob, type Subscriber } from './model.mts';
+import { DOMAIN_CHANGE_TYPE, passesAccountFilters, type Account, type Dataset, type StoredCollection, type StoredJob, type Subscriber } from './model.mts';
 import { JobIndex, lowerTag } from '../search/job-index.mts';
 import type { SearchScope } from '../search/job-search.mts';
 import { jobKey, newestFirstOrder, positionOf, signalKey, sortNewestFirst } from './order.mts';
@@ -35,8 +35,6 @@ const SPLICE_STEPS = STEPS_PER_TURN / 16;
 /** Looking a job's serial up costs well under a microsecond. */
 const SERIAL_STEPS = STEPS_PER_TURN / 20_000;
 
-/** The signal type whose previous_value is a domain the source left. */
-export const DOMAIN_CHANGE_TYPE = 'domain-url-change';
 
 const storedCollectionSchema = collectionSchema.extend({
 	account_id: z.string().min(1),
