@@ -146,7 +146,13 @@ export async function startN8n(
 		echo: options.echo,
 		label: options.label ?? 'n8n',
 	});
-	await waitForHttp(`http://127.0.0.1:${ports.http}/healthz/readiness`, service, 240_000);
+	try {
+		await waitForHttp(`http://127.0.0.1:${ports.http}/healthz/readiness`, service, 240_000);
+	} catch (error) {
+		// Killed here: no caller has it to stop, and in its own process group it would outlive the run.
+		await service.kill();
+		throw error;
+	}
 	return service;
 }
 

@@ -46,8 +46,14 @@ export async function serveSharedN8n(): Promise<{ url: string; close(): Promise<
 		// Its output in a file as well: each file's failure messages read its tail (the process is this one's child).
 		const logFile = join(userFolder, 'n8n.log');
 		service = await startN8n(userFolder, ports, { label: 'shared', env: { N8N_LOG_OUTPUT: 'console,file', N8N_LOG_FILE_LOCATION: logFile } });
-		await ensureOwner(ports.http);
-		return { port: ports.http, cookie: await loginCookie(ports.http), userFolder, logFile };
+		try {
+			await ensureOwner(ports.http);
+			return { port: ports.http, cookie: await loginCookie(ports.http), userFolder, logFile };
+		} catch (error) {
+			// No file can join it now: stopped at once, not left idle beside the rest of the run.
+			await service.stop(30_000);
+			throw error;
+		}
 	};
 	const server = createServer((request, response) => {
 		request.resume();
