@@ -81,7 +81,7 @@ interface Init {
 	method?: string;
 	values?: Record<string, string>;
 	/** Brings the mock to where the request gets this answer, and back after it. */
-	before?: () => void;
+	before?: () => void | Promise<void>;
 	after?: () => void | Promise<void>;
 }
 
@@ -91,7 +91,7 @@ async function send(op: Operation, init: Init = {}): Promise<Answer> {
 	const value: unknown = typeof init.body === 'function' ? (init.body as () => unknown)() : init.body;
 	const body = init.raw ?? (value === undefined ? undefined : JSON.stringify(value));
 	const headers = { ...(body !== undefined && JSON_TYPE), ...init.headers };
-	init.before?.();
+	await init.before?.();
 	try {
 		const response = await fetch(`${server.appUrl}${path}${init.query ?? ''}`, { method: init.method ?? op.method.toUpperCase(), headers, body });
 		return { status: response.status, headers: response.headers, text: await response.text() };
@@ -100,11 +100,16 @@ async function send(op: Operation, init: Init = {}): Promise<Answer> {
 	}
 }
 
-/** The clock frozen and acc_demo's delivery queue full (copies of the kept envelope waiting), then back: the knobs' 409. */
+/**
+ * acc_demo's delivery queue full (copies of the kept envelope waiting on a frozen clock), then back: the knobs' 409.
+ * The deliveries the operation's success left are waited out first: frozen with them in flight, their last retries
+ * could still end them and free a place before the request came.
+ */
 const fullQueue: Pick<Init, 'before' | 'after'> = {
-	before: () => {
+	before: async () => {
+		await server.service.webhooks.engine.idle();
 		server.service.clock.freeze();
-		server.service.sendCopies(keptEventId, QUEUE_CAP - server.service.webhooks.engine.queued('acc_demo'));
+		server.service.sendCopies(keptEventId, QUEUE_CAP);
 	},
 	after: async () => {
 		server.service.clock.release();
