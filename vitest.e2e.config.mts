@@ -6,8 +6,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files with no tight time bound, most of which mostly wait (on poll times, n8n's downtime), run two at a time after
- * the others; registry-install, keep-new and resources are CPU-bound (npm, n8n starts, batches of 25,000 items) and gain
- * only beside a waiting one; none of them times an answer. The
+ * the others; registry-install (npm, n8n starts), keep-new and resources (batches of 25,000 and 5,000 items) are
+ * CPU-bound and gain only beside a waiting one; none of them times an answer. options, keep-new, resources,
+ * trigger-versions and ai-agent run their workflows in the run's one shared n8n (harness/n8n/shared-n8n.mts), two of
+ * them at a time at most. The
  * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
  * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
  * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and dev-loop's 180 s for
@@ -42,14 +44,15 @@ class PairedLongestFirst extends BaseSequencer {
 	}
 }
 
-// boots.setup.mts prints each file's count of n8n boots when it ends.
+// boots.setup.mts prints each file's count of n8n boots when it ends (shared-n8n.setup.mts the shared n8n's, at the run's end).
 const project = { include: ['test/e2e/**/*.e2e.test.mts'], setupFiles: ['test/e2e/boots.setup.mts'], testTimeout: 300_000, hookTimeout: 1_200_000 };
 
 export default defineConfig({
 	test: {
 		// Redis, Postgres and Chromium first: a missing one is named with its install command. Then the package, packed
-		// once for every file. Both run once, by the root project: the projects below do not inherit them.
-		globalSetup: ['test/e2e/system-packages.setup.mts', 'test/e2e/packed-package.setup.mts'],
+		// once for every file, and the server of the shared n8n, which starts it when a file first joins. All run once, by
+		// the root project: the projects below do not inherit them.
+		globalSetup: ['test/e2e/system-packages.setup.mts', 'test/e2e/packed-package.setup.mts', 'test/e2e/shared-n8n.setup.mts'],
 		sequence: { sequencer: PairedLongestFirst },
 		projects: [
 			{ extends: false, test: { ...project, name: 'alone', exclude: PAIRED, maxWorkers: 1, sequence: { groupOrder: 1 } } },

@@ -15,20 +15,25 @@ import { startWebhookFront, type WebhookFront } from './webhook-front.mts';
 
 export type Mode = 'regular' | 'queue';
 
-export interface Deployment {
-	mode: Mode;
+/** The n8n a test file's workflows run in: a Deployment of its own, or the run's shared n8n (harness/n8n/shared-n8n.mts). */
+export interface N8nInstance {
 	n8n: RealN8n;
 	/** Base URLs (`http://127.0.0.1:port/`) of the processes that serve production webhooks. */
 	webhookBases: string[];
+	rest(path: string, init?: RequestInit): Promise<Response>;
+	/** The tail of what each n8n process printed, for failure messages. */
+	logs(): string;
+	close(): Promise<void>;
+}
+
+export interface Deployment extends N8nInstance {
+	mode: Mode;
 	/** The proxy n8n advertises as its webhook URL: what automatic registration gives the mock. */
 	front: WebhookFront;
 	/** Queue mode: SQL on n8n's Postgres database (QueueServices.query). */
 	query?: (sql: string) => string;
 	/** The main process's editor (`http://127.0.0.1:port`), whose owner account exists: what a browser opens. */
 	editorUrl: string;
-	rest(path: string, init?: RequestInit): Promise<Response>;
-	/** The tail of what each n8n process printed, for failure messages. */
-	logs(): string;
 	/** What the running n8n processes printed (the last 200,000 characters of each), by label (main, webhook-0, worker-2 …). */
 	outputs(): Record<string, string>;
 	/** Stops every n8n process, runs `whileDown` (if given) while none runs, and starts them again. */
@@ -40,7 +45,6 @@ export interface Deployment {
 	 * leaves is decided by the lock running out and the other worker's stall check, and a boot took 25–105 s.
 	 */
 	crashWorker(): Promise<void>;
-	close(): Promise<void>;
 }
 
 interface Processes {
@@ -55,7 +59,7 @@ interface Processes {
  * at every webhook process. The probe's empty body is refused by the trigger
  * itself (400), so it starts no execution.
  */
-async function waitForWebhooks(bases: string[], webhookPaths: string[]): Promise<void> {
+export async function waitForWebhooks(bases: string[], webhookPaths: string[]): Promise<void> {
 	const deadline = Date.now() + 120_000;
 	for (const base of bases) {
 		for (const path of webhookPaths) {
@@ -203,7 +207,7 @@ const EXECUTION_STATUSES = ['canceled', 'crashed', 'error', 'new', 'running', 's
  * Every execution of the workflow (imported under `workflowId`), id and status only. n8n's REST API pages by 100 at most: n8n 2.41 on by the
  * opaque cursor each page names (`nextCursor`, null on the last page), earlier versions down by the lowest id read (`lastId`).
  */
-export async function listExecutions(deployment: Deployment, workflowId: string): Promise<{ id: string; status: string }[]> {
+export async function listExecutions(deployment: N8nInstance, workflowId: string): Promise<{ id: string; status: string }[]> {
 	const all: { id: string; status: string }[] = [];
 	// With a status filter n8n takes its range query, which honours the page's position.
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: deployment.n8n.workflowId(workflowId), status: EXECUTION_STATUSES }));
@@ -229,7 +233,7 @@ export async function listExecutions(deployment: Deployment, workflowId: string)
  * unfinished execution up to that id is not waited for (a process killed under it, which will never finish it).
  */
 export async function executionsOf(
-	deployment: Deployment,
+	deployment: N8nInstance,
 	workflowId: string,
 	afterId?: string,
 	options: { unfinishedAfterMs?: number; unfinishedUpTo?: string } = {},

@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { parse } from 'flatted';
-import { listExecutions, type Deployment } from './deployment.mts';
+import { listExecutions, type N8nInstance } from './deployment.mts';
 
 export interface Lane {
 	name: string;
@@ -16,7 +16,7 @@ export interface Lane {
 export const keepNewNode = (lane: string) => `Keep New ${lane}`;
 const path = (lane: string) => `keep-new-${lane}`;
 
-/** The webhook paths to wait for (startDeployment): a probe without items runs an execution in which Keep New does not run. */
+/** The webhook paths to wait for (startDeployment, useSharedN8n): a probe without items runs an execution in which Keep New does not run. */
 export const lanePaths = (lanes: Lane[]) => lanes.map((lane) => `webhook/${path(lane.name)}`);
 
 export function keepNewWorkflow(id: string, lanes: Lane[]) {
@@ -61,7 +61,7 @@ export interface LaneRun {
 }
 
 /** The highest execution id of the workflow so far ('0' for none): `sendToLane` reads the execution after it. */
-export async function latestExecution(deployment: Deployment, workflowId: string): Promise<string> {
+export async function latestExecution(deployment: N8nInstance, workflowId: string): Promise<string> {
 	return String(Math.max(0, ...(await listExecutions(deployment, workflowId)).map((e) => Number(e.id))));
 }
 
@@ -69,7 +69,7 @@ export async function latestExecution(deployment: Deployment, workflowId: string
  * Sends the items to the lane and reads the one execution after `afterId` once n8n has finished it. One send at a
  * time per workflow: any other execution after `afterId` is an error.
  */
-export async function sendToLane(deployment: Deployment, workflowId: string, lane: string, items: object[], afterId: string): Promise<LaneRun> {
+export async function sendToLane(deployment: N8nInstance, workflowId: string, lane: string, items: object[], afterId: string): Promise<LaneRun> {
 	const status = await post(`${deployment.webhookBases[0]}webhook/${path(lane)}`, JSON.stringify({ items }));
 	if (status !== 200) throw new Error(`the webhook of lane ${lane} answered ${status}\n${deployment.logs()}`);
 	const deadline = Date.now() + 60_000;
@@ -107,7 +107,7 @@ interface TaskData {
 	data?: { main: ({ json: Record<string, unknown> }[] | null)[] };
 }
 
-async function readRun(deployment: Deployment, executionId: string, lane: string): Promise<LaneRun> {
+async function readRun(deployment: N8nInstance, executionId: string, lane: string): Promise<LaneRun> {
 	const detail = (await (await deployment.rest(`/rest/executions/${executionId}`)).json()) as { data: { data: string; startedAt: string; stoppedAt: string } };
 	const run = parse(detail.data.data) as { resultData: { runData: Record<string, TaskData[]> } };
 	const task = run.resultData.runData[keepNewNode(lane)]?.[0];

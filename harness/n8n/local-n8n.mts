@@ -146,7 +146,13 @@ export async function startN8n(
 		echo: options.echo,
 		label: options.label ?? 'n8n',
 	});
-	await waitForHttp(`http://127.0.0.1:${ports.http}/healthz/readiness`, service, 240_000);
+	try {
+		await waitForHttp(`http://127.0.0.1:${ports.http}/healthz/readiness`, service, 240_000);
+	} catch (error) {
+		// Killed here: no caller has it to stop, and in its own process group it would outlive the run.
+		await service.kill();
+		throw error;
+	}
 	return service;
 }
 
@@ -205,13 +211,25 @@ export async function ensureOwner(port: number): Promise<void> {
 
 /** A logged-in session for n8n's REST API (the editor's own API). */
 export async function login(port: number): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+	return restSession(port, await loginCookie(port));
+}
+
+/**
+ * The owner's login, as the cookie its session sends. One login shared by every caller of the same n8n
+ * (harness/n8n/shared-n8n.mts): n8n allows 5 logins a minute per account (2.x) or per address (1.x).
+ */
+export async function loginCookie(port: number): Promise<string> {
 	const response = await fetch(`http://127.0.0.1:${port}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: LOCAL_OWNER.email, password: LOCAL_OWNER.password }),
 	});
 	if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** n8n's REST API on the session of a login's cookie (loginCookie). */
+export function restSession(port: number, cookie: string): (path: string, init?: RequestInit) => Promise<Response> {
 	return (path, init = {}) =>
 		fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers, cookie } });
 }

@@ -1,7 +1,8 @@
 /**
  * One real n8n for an e2e test file: the cached install (installed on first
  * use), a fresh user folder with the packed package installed as a community
- * package, and the standalone mock on a free port. Once an n8n runs on the folder
+ * package, and the standalone mock on a free port; or the file's own mock in an
+ * n8n other files use too (joinRealN8n). Once an n8n runs on the folder
  * (`connect`), its credentials and workflows are imported, published and run
  * through n8n's REST API, as the editor does: a CLI command would boot all of n8n
  * again (about 5 s of CPU each).
@@ -52,6 +53,7 @@ export interface RealN8n {
 	workflowId(id: string): string;
 	/** The id n8n gave the credential imported under `id`. */
 	credentialId(id: string): string;
+	/** Stops the mock; then removes the user folder, or in a joined n8n what this file created in it (joinRealN8n). */
 	close(): Promise<void>;
 }
 
@@ -89,6 +91,19 @@ export async function setUpRealN8n(
 	await installN8n();
 	const userFolder = mkdtempSync(join(tmpdir(), 'job-signals-e2e-'));
 	await install(userFolder);
+	return await realN8nOn(userFolder, mockFlags, 'own');
+}
+
+/**
+ * The file's own mock, credential and workflows in an n8n that other files use at the same time (harness/n8n/shared-n8n.mts),
+ * on its user folder: `close` archives each workflow it created (which unpublishes it) and deletes it, with its
+ * executions, and deletes its credentials; the folder stays.
+ */
+export async function joinRealN8n(userFolder: string, mockFlags: string[]): Promise<RealN8n> {
+	return await realN8nOn(userFolder, mockFlags, 'joined');
+}
+
+async function realN8nOn(userFolder: string, mockFlags: string[], folder: 'own' | 'joined'): Promise<RealN8n> {
 	const mockPort = await freePort();
 	let mock = await startMock(mockPort, mockFlags);
 	let session: (() => Rest) | undefined;
@@ -151,11 +166,36 @@ export async function setUpRealN8n(
 		workflowId: (id) => known(workflows, 'workflow', id).id,
 		credentialId: (id) => known(credentialIds, 'credential', id),
 		async close() {
-			await mock.stop();
-			rmSync(userFolder, { recursive: true, force: true });
+			try {
+				if (folder === 'joined') {
+					for (const { id } of workflows.values()) {
+						await restData(rest, 'POST', `/rest/workflows/${id}/archive`, {});
+						await deleteWorkflow(rest, id);
+					}
+					for (const id of credentialIds.values()) await restData(rest, 'DELETE', `/rest/credentials/${id}`);
+				}
+			} finally {
+				await mock.stop();
+				if (folder === 'own') rmSync(userFolder, { recursive: true, force: true });
+			}
 		},
 	};
 	return n8n;
+}
+
+/**
+ * Deletes an archived workflow. n8n 2 unpublishes an archived one through its publication outbox, a moment after the
+ * archive; until then it answers a delete with 409 ("still being unpublished"), which is tried again for up to 60 s.
+ */
+async function deleteWorkflow(rest: Rest, id: string): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const response = await rest(`/rest/workflows/${id}`, { method: 'DELETE' });
+		const text = await response.text();
+		if (response.ok) return;
+		if (response.status !== 409 || Date.now() > deadline) throw new Error(`n8n DELETE /rest/workflows/${id}: ${response.status} ${text.slice(0, 3000)}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
 }
 
 const UNFINISHED = ['new', 'running', 'waiting'];

@@ -5,7 +5,8 @@
  * has its own cache folder, installed on first use), the versions side by side: a run mostly waits (on poll times,
  * the service's retries, n8n's starts on one core each), so two fit on two cores. Each line a run prints is prefixed
  * with its version; one line per version at the end, with its time; exits 1 when any version failed. The package is
- * packed once for both runs (packOnce in local-n8n.mts).
+ * packed once for both runs (packOnce in local-n8n.mts); in each run, the files that can share one n8n of its version
+ * (harness/n8n/shared-n8n.mts), as in the e2e run.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';

@@ -7,8 +7,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { N8N_VERSION } from '../../harness/n8n/config.mts';
-import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import type { N8nInstance } from '../../harness/n8n/deployment.mts';
 import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, type RealN8n } from '../../harness/n8n/real-n8n.mts';
+import { useSharedN8n } from '../../harness/n8n/shared-n8n.mts';
 
 /**
  * n8n 1.85 removed the switch that once kept community nodes from agents (N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE,
@@ -37,7 +38,7 @@ interface ChatRequest {
 const requests: ChatRequest[] = [];
 let model: Server;
 let modelUrl: string;
-let deployment: Deployment;
+let deployment: N8nInstance;
 let n8n: RealN8n;
 
 const text = (content: unknown): string =>
@@ -158,7 +159,7 @@ const AGENT_WORKFLOW = {
 beforeAll(async () => {
 	await startModel();
 	if (process.env[REMOVED_SWITCH] !== undefined) throw new Error(`${REMOVED_SWITCH} is set in this environment: unset it, this test shows the tool works without it`);
-	deployment = await startDeployment('regular', ['--jobs', '3000', '--rate-limit', '0'], [], async (started) => {
+	deployment = await useSharedN8n(['--jobs', '3000', '--rate-limit', '0'], [], async (started) => {
 		await started.importCredentials([{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-e2e-not-a-real-key', url: modelUrl, header: false } }]);
 		await started.importWorkflows([AGENT_WORKFLOW]);
 	});

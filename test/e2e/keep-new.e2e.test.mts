@@ -3,11 +3,13 @@
  * Out (a body of job items, as a catch-up brings them) → Keep New, published. Per batch size (9,999, 10,000, 10,001,
  * 25,000 new ids, in random order), the batch, then its newest and its oldest ids again (random order), each one
  * execution; what Keep New passed is read from n8n's REST API. docs/guarantees.md, "Keep New's row of seen ids", says which ids
- * the row holds; this checks each execution against it. One n8n for the file, steps one after another.
+ * the row holds; this checks each execution against it. In the run's shared n8n (harness/n8n/shared-n8n.mts), steps one
+ * after another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import type { N8nInstance } from '../../harness/n8n/deployment.mts';
 import { keepNewWorkflow, lanePaths, latestExecution, sendToLane, type Lane } from '../../harness/n8n/keep-new-lanes.mts';
+import { useSharedN8n } from '../../harness/n8n/shared-n8n.mts';
 import { MAX_SEEN } from '../../nodes/JobSignals/helpers/newest-ids';
 
 const WORKFLOW = 'keepNewBound';
@@ -31,11 +33,11 @@ function shuffle<T>(list: T[]): T[] {
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
 describe(`Keep New Jobs and Signals holds the newest ${MAX_SEEN.toLocaleString('en')} ids at any batch size (real n8n, regular mode)`, () => {
-	let deployment: Deployment;
+	let deployment: N8nInstance;
 	let lastExecution = '0';
 
 	beforeAll(async () => {
-		deployment = await startDeployment('regular', ['--rate-limit', '0'], lanePaths(LANES), async (n8n) => {
+		deployment = await useSharedN8n(['--rate-limit', '0'], lanePaths(LANES), async (n8n) => {
 			await n8n.importWorkflows([keepNewWorkflow(WORKFLOW, LANES)]);
 			await n8n.publish(WORKFLOW);
 		});

@@ -1,14 +1,15 @@
 // In a real n8n, with the package installed as a community package: Simplify, Include Totals, Start At (resuming a
 // walk from an earlier node's resume_at, by expression) and the Job Tags / Industry Tags filters, in one workflow run
-// through n8n's REST API (as the editor's Execute workflow runs it) against the standalone mock over real HTTP; every
-// output compared with the mock's own answers.
+// through the REST API of the run's shared n8n (harness/n8n/shared-n8n.mts; as the editor's Execute workflow runs it)
+// against the file's standalone mock over real HTTP; every output compared with the mock's own answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import type { N8nInstance } from '../../harness/n8n/deployment.mts';
 import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, nodeOutput, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.mts';
+import { useSharedN8n } from '../../harness/n8n/shared-n8n.mts';
 
 type Json = Record<string, unknown>;
 
-let deployment: Deployment;
+let deployment: N8nInstance;
 let n8n: RealN8n;
 let run: RunData;
 /** The filters the workflow's tag node uses, read from the account's Get Filters answer before the import. */
@@ -106,7 +107,7 @@ function optionsWorkflow() {
 
 beforeAll(async () => {
 	// 20 sources: each has a few hundred jobs, so a source's jobs span several cursor pages.
-	deployment = await startDeployment('regular', ['--jobs', '5000', '--signals', '5000', '--sources', '20', '--rate-limit', '0'], [], async (started) => {
+	deployment = await useSharedN8n(['--jobs', '5000', '--signals', '5000', '--sources', '20', '--rate-limit', '0'], [], async (started) => {
 		n8n = started;
 		const filters = await api('/jobs/filters');
 		tags = { jobTags: (filters.job_tags as string[]).slice(0, 1), industryTags: (filters.industry_tags as string[]).slice(0, 2) };

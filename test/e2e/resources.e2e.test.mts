@@ -1,14 +1,15 @@
-// In a real n8n, with the package installed as a community package: one workflow per resource, run in one started
-// n8n through its REST API (as the editor's Execute workflow runs it) against the standalone mock over real HTTP, its
-// output compared with the mock's own answers. The runs meant to succeed run side by side before the tests.
+// In a real n8n, with the package installed as a community package: one workflow per resource, run in the run's shared
+// n8n (harness/n8n/shared-n8n.mts) through its REST API (as the editor's Execute workflow runs it) against the file's
+// standalone mock over real HTTP, its output compared with the mock's own answers. The runs meant to succeed run side by side before the tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../harness/n8n/config.mts';
-import { startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import type { N8nInstance } from '../../harness/n8n/deployment.mts';
 import { CREDENTIAL, DEMO_TOKEN, executeWorkflow, executeWorkflows, nodeOutput, oneNodeWorkflow, type RealN8n, type RunData } from '../../harness/n8n/real-n8n.mts';
+import { useSharedN8n } from '../../harness/n8n/shared-n8n.mts';
 
-let deployment: Deployment;
+let deployment: N8nInstance;
 let n8n: RealN8n;
 /** The runs of the workflows that must succeed, by workflow id, run before the tests. */
 let runs: Record<string, RunData>;
@@ -50,7 +51,7 @@ function signalsExample() {
 }
 
 beforeAll(async () => {
-	deployment = await startDeployment('regular', ['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0'], [], async (started) => {
+	deployment = await useSharedN8n(['--jobs', '5000', '--signals', '5000', '--sources', '200', '--rate-limit', '0'], [], async (started) => {
 		await started.importWorkflows([...Object.entries(WORKFLOWS).map(([id, parameters]) => oneNodeWorkflow(id, parameters)), signalsExample()]);
 	});
 	n8n = deployment.n8n;

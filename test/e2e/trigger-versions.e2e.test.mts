@@ -1,13 +1,14 @@
-// The webhook trigger's version 1.1 in a real `n8n start` (regular mode): its filters (a dropped event is answered
-// 200 with the reason and starts nothing; a passing one starts once), its Simplified items, and n8n's body parsing,
-// which differs by version: n8n 2.40.7 evaluates the Webhook-v1 expression $parameter["options"]["binaryData"] for a
-// start node at typeVersion 1 only (webhook-helpers, parseRequestBody), and from a version above 1 parses a body by
-// its content type.
+// The webhook trigger's version 1.1 in a real `n8n start` (regular mode: the run's shared n8n, harness/n8n/shared-n8n.mts):
+// its filters (a dropped event is answered 200 with the reason and starts nothing; a passing one starts once), its
+// Simplified items, and n8n's body parsing, which differs by version: n8n 2.40.7 evaluates the Webhook-v1 expression
+// $parameter["options"]["binaryData"] for a start node at typeVersion 1 only (webhook-helpers, parseRequestBody), and
+// from a version above 1 parses a body by its content type.
 import { randomUUID } from 'node:crypto';
 import { parse } from 'flatted';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triggerWorkflow, type TriggerWorkflow } from '../../harness/n8n/real-n8n.mts';
-import { executionsOf, executionsPerId, startDeployment, type Deployment } from '../../harness/n8n/deployment.mts';
+import { executionsOf, executionsPerId, type N8nInstance } from '../../harness/n8n/deployment.mts';
+import { useSharedN8n } from '../../harness/n8n/shared-n8n.mts';
 
 const FILTERED: TriggerWorkflow = {
 	id: 'e2eTriggerFiltered',
@@ -19,7 +20,7 @@ const V1: TriggerWorkflow = { id: 'e2eTriggerV1', webhookId: '3f6a1b2c-4d5e-4f70
 const V11: TriggerWorkflow = { id: 'e2eTriggerV11', webhookId: '3f6a1b2c-4d5e-4f70-8a9b-0c1d2e3f4a53', registration: 'manual' };
 const ALL = [FILTERED, V1, V11];
 
-let deployment: Deployment;
+let deployment: N8nInstance;
 const run = randomUUID().slice(0, 8);
 const id = (name: string) => `e2e-${run}-${name}`;
 
@@ -90,7 +91,7 @@ async function outputs(trigger: TriggerWorkflow) {
 }
 
 beforeAll(async () => {
-	deployment = await startDeployment('regular', ['--jobs', '200', '--signals', '200', '--sources', '20', '--rate-limit', '0'], ALL.map((t) => `webhook/${t.webhookId}/webhook`), async (n8n) => {
+	deployment = await useSharedN8n(['--jobs', '200', '--signals', '200', '--sources', '20', '--rate-limit', '0'], ALL.map((t) => `webhook/${t.webhookId}/webhook`), async (n8n) => {
 		await n8n.importWorkflows(ALL.map(triggerWorkflow));
 		for (const trigger of ALL) await n8n.publish(trigger.id);
 	});
