@@ -5,14 +5,12 @@
  * package's built dist/ (Node's require cache, where the harness loads it as n8n does), and n8n-core's one
  * deduplication store (harness/in-process/deduplication.mts gives it a new one).
  */
-import { createRequire } from 'node:module';
-import { resolve, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { vi } from 'vitest';
-import { coreRuntime } from '../harness/in-process/runtime.mts';
+import { coreRuntime, PACKAGE_ROOT, requireFromRoot } from '../harness/in-process/runtime.mts';
 
 vi.resetModules();
-const requireFromRoot = createRequire(resolve('package.json'));
-const dist = resolve('dist') + sep;
+const dist = join(PACKAGE_ROOT, 'dist') + sep;
 for (const path of Object.keys(requireFromRoot.cache)) if (path.startsWith(dist)) delete requireFromRoot.cache[path];
 // n8n-core allows one store per process and has no call to remove it.
 (coreRuntime.DataDeduplicationService as unknown as { instance?: unknown }).instance = undefined;

@@ -17,7 +17,7 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-harness-'));
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
 /** Resolved from the repository root (tests and the benchmark both run from there). */
-const requireFromRoot = createRequire(resolve('package.json'));
+export const requireFromRoot = createRequire(resolve('package.json'));
 
 export const workflowRuntime = requireFromRoot('n8n-workflow') as typeof import('n8n-workflow');
 export const coreRuntime = requireFromRoot('n8n-core') as typeof import('n8n-core');
