@@ -162,6 +162,10 @@ async function realN8nOn(userFolder: string, mockFlags: string[], folder: 'own' 
 			const { id, versionId } = known(workflows, 'workflow', workflowId);
 			// n8n 2: publishes this version; n8n 1.123: sets the workflow active (the same route, versionId required).
 			await restData(rest, 'POST', `/rest/workflows/${id}/activate`, { versionId });
+			const settled = await publicationSettled(rest, id);
+			if (settled && settled.status !== 'published') {
+				throw new Error(`n8n did not publish ${workflowId}: ${settled.status} ${JSON.stringify(settled.triggers)}`);
+			}
 		},
 		workflowId: (id) => known(workflows, 'workflow', id).id,
 		credentialId: (id) => known(credentialIds, 'credential', id),
@@ -170,7 +174,8 @@ async function realN8nOn(userFolder: string, mockFlags: string[], folder: 'own' 
 				if (folder === 'joined') {
 					for (const { id } of workflows.values()) {
 						await restData(rest, 'POST', `/rest/workflows/${id}/archive`, {});
-						await deleteWorkflow(rest, id);
+						await publicationSettled(rest, id);
+						await restData(rest, 'DELETE', `/rest/workflows/${id}`);
 					}
 					for (const id of credentialIds.values()) await restData(rest, 'DELETE', `/rest/credentials/${id}`);
 				}
@@ -183,18 +188,28 @@ async function realN8nOn(userFolder: string, mockFlags: string[], folder: 'own' 
 	return n8n;
 }
 
+interface PublicationStatus {
+	status: 'in_progress' | 'published' | 'partial' | 'failed' | 'not_published';
+	triggers: { nodeId: string; status: string; errorMessage: string | null }[];
+}
+
 /**
- * Deletes an archived workflow. n8n 2 unpublishes an archived one through its publication outbox, a moment after the
- * archive; until then it answers a delete with 409 ("still being unpublished"), which is tried again for up to 60 s.
+ * n8n 2 publishes and unpublishes through its publication outbox: the REST call returns before the triggers are
+ * activated (a webhook path can answer before the trigger's registration with the service is made) or removed. This
+ * waits until nothing is in flight, up to 120 s, and returns the status; undefined where n8n has no outbox (1.123, or
+ * the service turned off), whose call returns once activation is done.
  */
-async function deleteWorkflow(rest: Rest, id: string): Promise<void> {
-	const deadline = Date.now() + 60_000;
+async function publicationSettled(rest: Rest, id: string): Promise<PublicationStatus | undefined> {
+	const deadline = Date.now() + 120_000;
 	for (;;) {
-		const response = await rest(`/rest/workflows/${id}`, { method: 'DELETE' });
+		const response = await rest(`/rest/workflows/${id}/publication-status`);
 		const text = await response.text();
-		if (response.ok) return;
-		if (response.status !== 409 || Date.now() > deadline) throw new Error(`n8n DELETE /rest/workflows/${id}: ${response.status} ${text.slice(0, 3000)}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
+		if (response.status === 404) return undefined;
+		if (!response.ok) throw new Error(`n8n GET /rest/workflows/${id}/publication-status: ${response.status} ${text.slice(0, 3000)}`);
+		const { data } = JSON.parse(text) as { data: PublicationStatus };
+		if (data.status !== 'in_progress') return data;
+		if (Date.now() > deadline) throw new Error(`the publication of workflow ${id} is still in progress after 120 s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
 
