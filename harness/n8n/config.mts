@@ -97,6 +97,13 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 }
 
 /**
+ * An n8n no browser opens (every e2e n8n but the editor test's): `n8n start` then skips writing the editor's files into
+ * the user folder, which it does at every boot (about a third of a boot: docs/benchmarks.md). The REST API, the
+ * webhooks and /types/*.json are served as before.
+ */
+export const HEADLESS_ENV = { N8N_DISABLE_UI: 'true' };
+
+/**
  * n8n's durable poll cursors (n8n 2.40): the flag and the three it needs; without them n8n logs
  * "N8N_POLLER_DURABLE_CURSORS_ENABLED requires …; durable poll cursors stay disabled" (PollCursorService).
  */

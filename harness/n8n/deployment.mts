@@ -6,6 +6,7 @@
  * on the same user folder and database. Executions are counted from n8n's own
  * REST API, never from the node.
  */
+import { HEADLESS_ENV } from './config.mts';
 import { ensureOwner, freeN8nPorts, login, startN8n } from './local-n8n.mts';
 import type { Service } from './processes.mts';
 import { queueModeEnv, startQueueServices, type QueueServices } from './queue-services.mts';
@@ -99,7 +100,7 @@ export async function startDeployment(
 		await Promise.all([queue?.stop(), n8n?.close(), front?.close()]);
 		throw failed?.reason;
 	}
-	const env = { ...(queue ? queueModeEnv(queue) : {}), ...processEnv };
+	const env = { ...HEADLESS_ENV, ...(queue ? queueModeEnv(queue) : {}), ...processEnv };
 	const webhookEnv = { ...env, WEBHOOK_URL: front.url };
 
 	/**

@@ -43,7 +43,8 @@ const screenshots = mkdtempSync(join(tmpdir(), 'job-signals-editor-shots-'));
 let failures = 0;
 
 beforeAll(async () => {
-	deployment = await startDeployment('regular', ['--rate-limit', '0'], [], async () => {});
+	// The one n8n with its editor (the others are HEADLESS_ENV's).
+	deployment = await startDeployment('regular', ['--rate-limit', '0'], [], async () => {}, { N8N_DISABLE_UI: 'false' });
 	// No browser download: the Debian package's Chromium (.ci/run installs it).
 	browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 	context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
