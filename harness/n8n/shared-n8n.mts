@@ -11,7 +11,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HEADLESS_ENV, N8N_VERSION } from './config.mts';
+import { N8N_VERSION } from './config.mts';
 import { waitForWebhooks, type N8nInstance } from './deployment.mts';
 import { installN8n } from './install.mts';
 import { ensureOwner, freeN8nPorts, loginCookie, n8nBoots, packAndInstallPackage, restSession, startN8n } from './local-n8n.mts';
@@ -45,7 +45,7 @@ export async function serveSharedN8n(): Promise<{ url: string; close(): Promise<
 		const ports = await freeN8nPorts();
 		// Its output in a file as well: each file's failure messages read its tail (the process is this one's child).
 		const logFile = join(userFolder, 'n8n.log');
-		service = await startN8n(userFolder, ports, { label: 'shared', env: { ...HEADLESS_ENV, N8N_LOG_OUTPUT: 'console,file', N8N_LOG_FILE_LOCATION: logFile } });
+		service = await startN8n(userFolder, ports, { label: 'shared', env: { N8N_LOG_OUTPUT: 'console,file', N8N_LOG_FILE_LOCATION: logFile } });
 		try {
 			await ensureOwner(ports.http);
 			return { port: ports.http, cookie: await loginCookie(ports.http), userFolder, logFile };

@@ -23,7 +23,7 @@ import { expect } from 'vitest';
 import { DEMO_TOKEN } from '../../harness/n8n/real-n8n.mts';
 import { executionsOf, startDeployment, type Deployment, type Mode } from '../../harness/n8n/deployment.mts';
 
-export const POLL_TYPE = 'n8n-nodes-job-signals.jobSignalsPollTrigger';
+const POLL_TYPE = 'n8n-nodes-job-signals.jobSignalsPollTrigger';
 export const NODE = 'Job Signals Poll Trigger';
 const CREDENTIAL = { id: 'e2ePollCred', name: 'Job Signals poll e2e' };
 

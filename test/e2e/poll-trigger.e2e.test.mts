@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_N8N_VERSION, N8N_VERSION } from '../../harness/n8n/config.mts';
-import { CHANGES, crashAtTheHandOffWrite, exactlyOnceFigures, JOBS, observe, POLL_EVERY_S, POLL_TYPE, positionInStaticData, PROBLEMS, startPollRun, waitFor, WORKFLOWS, type PollRun } from './poll-e2e.mts';
+import { CHANGES, crashAtTheHandOffWrite, exactlyOnceFigures, JOBS, observe, POLL_EVERY_S, positionInStaticData, PROBLEMS, startPollRun, waitFor, WORKFLOWS, type PollRun } from './poll-e2e.mts';
 
 describe('the poll trigger in a real n8n (regular mode)', () => {
 	let run: PollRun;
@@ -25,21 +25,6 @@ describe('the poll trigger in a real n8n (regular mode)', () => {
 	// Cases of the node's own handling (retries, overlapping polls), which no n8n version changes: on the pinned n8n only,
 	// so that the version matrix's time goes to what differs between versions.
 	const nodeOnlyCase = it.skipIf(N8N_VERSION !== DEFAULT_N8N_VERSION);
-
-	it('n8n lists the poll trigger among its node types, next to the webhook trigger', async () => {
-		const response = await run.deployment.rest('/types/nodes.json');
-		expect(response.status).toBe(200);
-		const types = (await response.json()) as { name: string; displayName: string; polling?: boolean; group: string[] }[];
-		const ours = types.filter((t) => t.name.startsWith('n8n-nodes-job-signals.'));
-		// n8n adds jobSignalsTool itself (the action node is usable as a tool); the triggers are not.
-		expect(ours.map((t) => t.name).sort()).toEqual(
-			['jobSignals', 'jobSignalsPollTrigger', 'jobSignalsTool', 'jobSignalsTrigger'].map((name) => `n8n-nodes-job-signals.${name}`),
-		);
-		const poll = ours.find((t) => t.name === POLL_TYPE)!;
-		expect(poll).toMatchObject({ displayName: 'Job Signals (Polling) Trigger', polling: true, group: ['trigger'] });
-		// n8n adds Poll Times to a polling node's parameters.
-		expect(JSON.stringify(poll)).toContain('"pollTimes"');
-	});
 
 	it('activation records the position and emits nothing old; idle polls start no execution', async () => {
 		await run.waitForPolls(2);

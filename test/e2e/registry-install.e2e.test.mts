@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADLESS_ENV, PACKAGE_NAME, REPO_ROOT } from '../../harness/n8n/config.mts';
+import { PACKAGE_NAME, REPO_ROOT } from '../../harness/n8n/config.mts';
 import { ensureOwner, freeN8nPorts, login, startN8n } from '../../harness/n8n/local-n8n.mts';
 import { MOCK_PACKAGE_NAME, packForRegistry, startLocalRegistry, type LocalRegistry } from '../../harness/n8n/local-registry.mts';
 import { rehearseRelease, type Rehearsal } from '../../harness/n8n/release-rehearsal.mts';
@@ -102,7 +102,7 @@ let instance: { service: Service; port: number; rest: Awaited<ReturnType<typeof 
 
 const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 /** n8n's processes get the local registry as their community-packages registry, and no hook file. */
-const N8N_ENV = () => ({ ...HEADLESS_ENV, EXTERNAL_HOOK_FILES: '', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url });
+const N8N_ENV = () => ({ EXTERNAL_HOOK_FILES: '', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url });
 const logs = () => instance?.service.output() ?? '';
 /** What a wait that timed out shows: the end of n8n's output. */
 const explainN8n = () => `n8n printed:\n${logs().slice(-4000)}`;

@@ -63,6 +63,22 @@ afterAll(async () => {
 });
 
 describe('the package in a real n8n', () => {
+	// What the editor lists (/types/nodes.json, which n8n writes only with its editor on: the shared n8n keeps it).
+	it('n8n lists the poll trigger among its node types, next to the webhook trigger', async () => {
+		const response = await n8n.rest('/types/nodes.json');
+		expect(response.status).toBe(200);
+		const types = (await response.json()) as { name: string; displayName: string; polling?: boolean; group: string[] }[];
+		const ours = types.filter((t) => t.name.startsWith('n8n-nodes-job-signals.'));
+		// n8n adds jobSignalsTool itself (the action node is usable as a tool); the triggers are not.
+		expect(ours.map((t) => t.name).sort()).toEqual(
+			['jobSignals', 'jobSignalsPollTrigger', 'jobSignalsTool', 'jobSignalsTrigger'].map((name) => `n8n-nodes-job-signals.${name}`),
+		);
+		const poll = ours.find((t) => t.name === 'n8n-nodes-job-signals.jobSignalsPollTrigger')!;
+		expect(poll).toMatchObject({ displayName: 'Job Signals (Polling) Trigger', polling: true, group: ['trigger'] });
+		// n8n adds Poll Times to a polling node's parameters.
+		expect(JSON.stringify(poll)).toContain('"pollTimes"');
+	});
+
 	it('signals: every signal of a category, as the API pages them', async () => {
 		const output = nodeOutput(runs.e2eSignals);
 		const expected: unknown[] = [];
