@@ -9,11 +9,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the others; registry-install (npm, n8n starts), keep-new and resources (batches of 25,000 and 5,000 items) are
  * CPU-bound and gain only beside a waiting one; none of them times an answer. options, keep-new, resources,
  * trigger-versions and ai-agent run their workflows in the run's one shared n8n (harness/n8n/shared-n8n.mts), two of
- * them at a time at most. The
- * others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and 1,300 executions,
- * Chromium, a podman build) or time an answer (the trigger's answers within the service's 5 s through the front proxy,
- * a worker's lock renewed within 20 s, the container's first answer beside the bare CLI's, and dev-loop's 180 s for
- * tsc --watch and n8n's reload: each failed once beside another file on the busy shared machine). poll-trigger's exact
+ * them at a time at most. mock-image is paired too: a podman build, then its first answer, measured and reported,
+ * bound 60 s. The others run alone: they keep both cores busy (a flood of 10,000 requests, five n8n processes and
+ * 1,300 executions, Chromium) or time an answer (the trigger's answers within the service's 5 s through the front
+ * proxy, a worker's lock renewed within 20 s; dev-loop's reload, 4 s alone, took 65 s paired): each failed once
+ * beside another file on the busy shared machine. poll-trigger's exact
  * count of failed polls is paired: the "no answer" polls it once met came from overlapping polls on n8n's default
  * expression engine (POLL_ENV in test/e2e/poll-e2e.mts), not from time; only a request past the node's 30 s timeout
  * would change it. A file not listed here (a new one) runs alone. Listed longest first, so the two workers
@@ -26,6 +26,7 @@ export const PAIRED = [
 	'test/e2e/poll-trigger-queue.e2e.test.mts',
 	'test/e2e/registry-install.e2e.test.mts',
 	'test/e2e/options.e2e.test.mts',
+	'test/e2e/mock-image.e2e.test.mts',
 	'test/e2e/keep-new.e2e.test.mts',
 	'test/e2e/resources.e2e.test.mts',
 	'test/e2e/restart-demo.e2e.test.mts',

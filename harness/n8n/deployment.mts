@@ -104,14 +104,15 @@ export async function startDeployment(
 	const webhookEnv = { ...env, WEBHOOK_URL: front.url };
 
 	/**
-	 * Queue mode: the main process first, then the four others at once. All five at once failed the set-up on a quiet
-	 * machine (CI, load under 4). If one of the four fails, the others and the main are stopped.
+	 * Queue mode: the main process first, then the others at once: two `n8n webhook` processes when the deployment
+	 * serves webhooks (`webhookPaths`; with none, each would be a boot for nothing) and two `n8n worker`. All at once
+	 * failed the set-up on a quiet machine (CI, load under 4). If one of the others fails, the rest and the main are stopped.
 	 */
+	const commands = webhookPaths.length > 0 ? (['webhook', 'webhook', 'worker', 'worker'] as const) : (['worker', 'worker'] as const);
 	const start = async (): Promise<Processes> => {
 		const mainPorts = await freeN8nPorts();
 		const main = await startN8n(n8n.userFolder, mainPorts, { env: webhookEnv, label: 'main' });
 		if (!queue) return { services: [main], webhookBases: [`http://127.0.0.1:${mainPorts.http}/`], mainPort: mainPorts.http };
-		const commands = ['webhook', 'webhook', 'worker', 'worker'] as const;
 		const bases: string[] = [];
 		const settled = await Promise.allSettled(
 			commands.map(async (command, i) => {

@@ -1,7 +1,7 @@
 /**
- * The poll trigger in n8n's queue mode (Postgres + Redis, a main process, 2
- * `n8n webhook` and 2 `n8n worker` processes; n8n's default scheduler), set
- * up as in poll-e2e.mts: the main process polls, the workers run the executions.
+ * The poll trigger in n8n's queue mode (Postgres + Redis, a main process and 2
+ * `n8n worker` processes, no webhook process: nothing published has a webhook; n8n's
+ * default scheduler), set up as in poll-e2e.mts: the main process polls, the workers run the executions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listExecutions } from '../../harness/n8n/deployment.mts';
