@@ -7,7 +7,7 @@
  * REST API, never from the node.
  */
 import { HEADLESS_ENV } from './config.mts';
-import { ensureOwner, freeN8nPorts, login, startN8n } from './local-n8n.mts';
+import { ensureOwner, freeN8nPorts, login, startN8n, type Rest } from './local-n8n.mts';
 import type { Service } from './processes.mts';
 import { queueModeEnv, startQueueServices, type QueueServices } from './queue-services.mts';
 import { freePort } from './ports.mts';
@@ -131,7 +131,7 @@ export async function startDeployment(
 	};
 
 	let processes: Processes | undefined;
-	let rest: Awaited<ReturnType<typeof login>>;
+	let rest: Rest;
 	const up = async (first = false) => {
 		processes = await start();
 		front.setTargets(processes.webhookBases);

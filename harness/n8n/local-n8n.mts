@@ -209,8 +209,11 @@ export async function ensureOwner(port: number): Promise<void> {
 	}
 }
 
-/** A logged-in session for n8n's REST API (the editor's own API). */
-export async function login(port: number): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+/** A logged-in session of n8n's REST API (the editor's own API). */
+export type Rest = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** The owner's session (LOCAL_OWNER). */
+export async function login(port: number): Promise<Rest> {
 	return restSession(port, await loginCookie(port));
 }
 
@@ -229,7 +232,7 @@ export async function loginCookie(port: number): Promise<string> {
 }
 
 /** n8n's REST API on the session of a login's cookie (loginCookie). */
-export function restSession(port: number, cookie: string): (path: string, init?: RequestInit) => Promise<Response> {
+export function restSession(port: number, cookie: string): Rest {
 	return (path, init = {}) =>
 		fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers, cookie } });
 }

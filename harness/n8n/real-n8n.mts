@@ -14,15 +14,12 @@ import { parse } from 'flatted';
 import { WEBHOOK_EVENT_TYPES } from '../../contract/events';
 import { N8N_VERSION } from './config.mts';
 import { installN8n } from './install.mts';
-import { packAndInstallPackage, startMock, type MockProcess } from './local-n8n.mts';
+import { packAndInstallPackage, startMock, type MockProcess, type Rest } from './local-n8n.mts';
 import { freePort } from './ports.mts';
 
 export const DEMO_TOKEN = 'demo-token-job-signals';
 /** The test's credential as its workflows name it; n8n gives it an id of its own (RealN8n.credentialId). */
 export const CREDENTIAL = { id: 'e2eJobSignalsCred', name: 'Job Signals e2e' };
-
-/** A logged-in session of n8n's REST API (local-n8n.mts `login`). */
-export type Rest = (path: string, init?: RequestInit) => Promise<Response>;
 
 /** A credential as the tests write it: `id` is the one their workflows name. */
 export interface CredentialImport {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAME, REPO_ROOT } from '../../harness/n8n/config.mts';
-import { ensureOwner, freeN8nPorts, login, startN8n } from '../../harness/n8n/local-n8n.mts';
+import { ensureOwner, freeN8nPorts, login, startN8n, type Rest } from '../../harness/n8n/local-n8n.mts';
 import { MOCK_PACKAGE_NAME, packForRegistry, startLocalRegistry, type LocalRegistry } from '../../harness/n8n/local-registry.mts';
 import { rehearseRelease, type Rehearsal } from '../../harness/n8n/release-rehearsal.mts';
 import { freePort } from '../../harness/n8n/ports.mts';
@@ -98,7 +98,7 @@ let rehearsal: Rehearsal;
 let packDir: string;
 let n8n: RealN8n;
 /** The running `n8n start`, its port and its logged-in REST session. */
-let instance: { service: Service; port: number; rest: Awaited<ReturnType<typeof login>> } | undefined;
+let instance: { service: Service; port: number; rest: Rest } | undefined;
 
 const nodesDir = () => join(n8n.userFolder, '.n8n', 'nodes');
 /** n8n's processes get the local registry as their community-packages registry, and no hook file. */
