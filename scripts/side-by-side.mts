@@ -2,10 +2,9 @@
  * Runs the npm scripts named on the command line (each argument one script, with its flags: `'build -w mock-server'`),
  * as many at a time as the machine has cores, in the order given (the longest first keeps the cores busy to the end):
  * each is mostly one single-threaded process (tsc, eslint, tsup's declarations), so one after another they leave a
- * core idle. `npm run build:all` builds both packages this way, `npm run checks` runs `npm test`'s static checks, and
- * `npm test` runs its unit suite beside those checks (the suite's two workers leave some CPU idle while files wait).
- * The first script's output is printed as it comes (the unit suite's progress); each other script's is printed whole
- * when it ends. Each ends with its time; the exit code is 1 when any failed, and the failed ones are named last.
+ * core idle. `npm run build:all` builds both packages this way, `npm run checks` runs `npm test`'s static checks.
+ * Each script's output is printed whole when it ends, with its time; the exit code is 1 when any failed, and the
+ * failed ones are named last.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -18,12 +17,11 @@ if (scripts.length === 0) {
 
 function run(script: string): Promise<boolean> {
 	const started = Date.now();
-	const live = script === scripts[0];
 	return new Promise((resolve) => {
 		const child = spawn('npm', ['run', '--silent', ...script.split(' ')], { stdio: ['ignore', 'pipe', 'pipe'] });
 		const output: Buffer[] = [];
-		child.stdout.on('data', (chunk: Buffer) => (live ? process.stdout.write(chunk) : output.push(chunk)));
-		child.stderr.on('data', (chunk: Buffer) => (live ? process.stderr.write(chunk) : output.push(chunk)));
+		child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+		child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
 		child.on('close', (code, signal) => {
 			const passed = code === 0;
 			const status = passed ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
