@@ -97,7 +97,7 @@ export function n8nEnv(userFolder: string, ports: N8nPorts): NodeJS.ProcessEnv {
 }
 
 /**
- * An n8n whose tests read nothing of its editor (startDeployment's, but the editor test's): `n8n start` then skips
+ * An n8n whose tests read nothing of its editor (startDeployment's, but editor's and downtime's): `n8n start` then skips
  * writing the editor's files into the user folder, which it does at every boot (CPU ×0.70: docs/benchmarks.md). It
  * also writes no /types/*.json, the node types the editor lists: the files that read them (resources, in the shared
  * n8n; registry-install) start n8n with its editor.
