@@ -3,6 +3,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi, type TestContext } from 'vitest';
 import { runNode, type NodeRun } from '../../harness/in-process/workflow.mts';
+import { describeNetworkError } from '../../nodes/shared/transport/network.ts';
 import { NODE_TYPE } from './direct.mts';
 
 afterEach(() => {
@@ -61,6 +62,12 @@ describe.concurrent('network errors through n8n-core\'s request helper (retries 
 		expect({ message: closed.error?.message, description: closed.error?.description }).toEqual(unreachable(closes, 'connection reset before an answer came'));
 	}, 30_000);
 
+	it('a server that answers something that is not HTTP: named so, with the parser\'s code', async (test) => {
+		const garbles = await tcpServer(test, (socket) => socket.end('not an answer\r\n\r\n'));
+		const run = await getFilters(garbles);
+		expect({ message: run.error?.message, description: run.error?.description }).toEqual(unreachable(garbles, 'an answer that is not HTTP (HPE_INVALID_CONSTANT)'));
+	}, 30_000);
+
 	it('a host name that does not resolve: DNS failure', async () => {
 		// .invalid never resolves (RFC 2606), on any resolver. https: plain http goes to this machine only (tls-only.ts).
 		const run = await getFilters('https://job-signals.invalid');
@@ -85,4 +92,13 @@ describe('a server that never answers', () => {
 		expect(attempts).toBe(4);
 		expect({ message: run.error?.message, description: run.error?.description }).toEqual(unreachable(silent, 'timed out after 30 s'));
 	}, 60_000);
+});
+
+describe('an error with no code this list knows', () => {
+	it('is named by its innermost message, cut at 200 characters', () => {
+		const wrapped = { message: 'outer words', cause: { message: 'the socket was handed back to the pool' } };
+		expect(describeNetworkError(wrapped, 30_000)).toBe('no answer (the socket was handed back to the pool)');
+		expect(describeNetworkError(new Error('x'.repeat(500)), 30_000)).toBe(`no answer (${'x'.repeat(200)}…)`);
+		expect(describeNetworkError({}, 30_000)).toBe('no answer');
+	});
 });
