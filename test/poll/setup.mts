@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { expect } from 'vitest';
 import { MOCK_APP_URL, type MockHandle } from '../../harness/in-process/mock.mts';
-import { PollTrigger, type Tick } from '../../harness/in-process/poll.mts';
+import { PollTrigger, type PollOptions, type Tick } from '../../harness/in-process/poll.mts';
 
 export const POLL_TYPE = 'n8n-nodes-job-signals.jobSignalsPollTrigger';
 
@@ -16,7 +16,7 @@ export interface CycleEvent {
 	event_data: IDataObject;
 }
 
-export function trigger(mock: MockHandle, parameters: INodeParameters, extra: { state?: string; budgetMs?: number } = {}): PollTrigger {
+export function trigger(mock: MockHandle, parameters: INodeParameters, extra: Pick<PollOptions, 'state' | 'budgetMs' | 'scheduler'> = {}): PollTrigger {
 	return new PollTrigger({ type: POLL_TYPE, parameters, credentials: { jobSignalsApi: mock.credentials }, ...extra });
 }
 
