@@ -43,7 +43,7 @@ describe('a poll time during a running poll, per expression engine', () => {
 				);
 				// n8n 2 (default engine) releases the held poll's isolate when the skipped poll ends; n8n 1.123 does not.
 				const releasesIsolate = engine === 'vm' && !N8N_VERSION.startsWith('1.');
-				expect(first.errors.map((error) => /Could not reach the Job Signals service at .*: no answer — 4 attempts/.test(error))).toEqual(releasesIsolate ? [true] : []);
+				expect(first.errors.map((error) => /Could not reach the Job Signals service at .*: no answer \(No bridge acquired for this context\. Call acquire\(\) first\.\) — 4 attempts/.test(error))).toEqual(releasesIsolate ? [true] : []);
 			} finally {
 				await run.close();
 			}
