@@ -110,32 +110,33 @@ export class PollTrigger {
 				this.held = JSON.stringify(staged);
 			} else commit();
 		};
-		const errorOut = (error: Error) => {
-			tick.error = error;
-		};
-		const budget = () => this.options.budgetMs ?? 5 * 60_000;
-		const context =
-			this.options.scheduler === 'default'
-				? // n8n-core's own defaults: no staging, the node's static data read from the workflow's, in place.
-					new coreRuntime.PollContext(workflow, node, additionalData({ packages, credentials, workflowData }), mode, mode === 'manual' ? 'manual' : 'activate', emit, errorOut, undefined, undefined, undefined, budget)
-				: new coreRuntime.PollContext(
-						workflow,
-						node,
-						additionalData({ packages, credentials, workflowData }),
-						mode,
-						mode === 'manual' ? 'manual' : 'activate',
-						emit,
-						errorOut,
-						async () => {
-							if (mode !== 'manual') commit();
-						},
-						async (poll) => {
-							staged = JSON.parse(this.committed) as IDataObject;
-							return await poll();
-						},
-						() => staged,
-						budget,
-					);
+		// Durable cursors: the node's static data a staged copy, committed on hand-off. The default scheduler: n8n-core's
+		// own defaults (undefined), no staging and the workflow's static data, in place.
+		const durable = this.options.scheduler !== 'default';
+		const context = new coreRuntime.PollContext(
+			workflow,
+			node,
+			additionalData({ packages, credentials, workflowData }),
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			emit,
+			(error: Error) => {
+				tick.error = error;
+			},
+			durable
+				? async () => {
+						if (mode !== 'manual') commit();
+					}
+				: undefined,
+			durable
+				? async (poll) => {
+						staged = JSON.parse(this.committed) as IDataObject;
+						return await poll();
+					}
+				: undefined,
+			durable ? () => staged : undefined,
+			() => this.options.budgetMs ?? 5 * 60_000,
+		);
 		const nodeType = packages.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		try {
 			await coreRuntime.runPollInStagingScope(context, async () => {
