@@ -1,8 +1,11 @@
 /**
  * The harness itself, checked with n8n's own HTTP Request node against the
  * in-process mock: the engine runs, credentials are applied, errors surface,
- * items carry pairedItem.
+ * items carry pairedItem. And the free ports every real n8n and mock get.
  */
+import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SIGNAL_CATEGORIES } from '../contract/hierarchy';
 import { HarnessCredentialsHelper } from '../harness/in-process/credentials-helper.mts';
@@ -11,6 +14,7 @@ import { useMockService, MOCK_API_URL } from '../harness/in-process/mock.mts';
 import { loadPackages, type Packages } from '../harness/in-process/packages.mts';
 import { workflowRuntime } from '../harness/in-process/runtime.mts';
 import { runNode } from '../harness/in-process/workflow.mts';
+import { freePort, isPortFree } from '../harness/n8n/ports.mts';
 
 const mock = useMockService();
 
@@ -140,5 +144,33 @@ describe('harness: loadOptions and listSearch through LoadOptionsContext', () =>
 		const result = await listSearch({ type: JOB_SIGNALS, method: 'searchCollections', credentials: { jobSignalsApi: mock.credentials } });
 		expect(result.results.length).toBeGreaterThan(0);
 		expect(mock.requests().map((r) => new URL(r.url).pathname)).toEqual(['/v2/collections']);
+	});
+});
+
+describe('harness: free ports', () => {
+	it('freePort gives free loopback ports below the kernel\'s ephemeral range, where outgoing connections take theirs', async () => {
+		const ephemeralFloor = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+		const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+		expect(new Set(ports).size).toBe(ports.length);
+		for (const port of ports) {
+			expect(port).toBeGreaterThanOrEqual(20_000);
+			expect(port).toBeLessThan(ephemeralFloor);
+			expect(await isPortFree(port)).toBe(true);
+		}
+		// An outgoing connection's own port comes from the ephemeral range: it can never take a port freePort gave. The
+		// connection is made by a child process (MSW, active in this file, stands in for sockets made here).
+		const server = createServer();
+		const seen = new Promise<number | undefined>((resolve) => {
+			server.once('connection', (socket) => {
+				resolve(socket.remotePort);
+				socket.destroy();
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as { port: number };
+		const client = spawn(process.execPath, ['-e', `require('node:net').connect(${port}, '127.0.0.1').on('error', () => {})`], { stdio: 'ignore' });
+		expect(await seen).toBeGreaterThanOrEqual(ephemeralFloor);
+		client.kill();
+		await new Promise((resolve) => server.close(resolve));
 	});
 });
