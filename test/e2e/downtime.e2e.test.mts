@@ -84,8 +84,8 @@ async function startCatchUp() {
 	const deployment: Deployment = await startDeployment('regular', MOCK_FLAGS, [`webhook/${WEBHOOK_ID}/webhook`], async (n8n: RealN8n) => {
 		await n8n.importWorkflows([catchUpWorkflow()]);
 		await n8n.publish(WORKFLOW);
-		// With its editor: headless, the kill -9 lane lost one to three items in 2 of 12 runs, after polls that failed
-		// after the restart; the cause is not found, so this file proves the guarantee as it always has.
+		// With its editor: headless, the kill -9 lane lost one to three items in 3 of 24 runs, each time beside an execution
+		// the kill crashed (docs/guarantees.md, "Not covered"); with the editor it has not failed since. Not diagnosed further.
 	}, { N8N_DISABLE_UI: 'false' });
 	logPhase('n8n set up (package, workflow) and started', began);
 	const mock = deployment.n8n.mock.appUrl;
@@ -158,6 +158,7 @@ async function startCatchUp() {
 			// A crashed execution may have no run data.
 			const run = (execution.data ? parse(execution.data) : { resultData: { runData: {} } }) as {
 				resultData: { runData: Record<string, { data?: { main: ({ json: Record<string, unknown> }[] | null)[] } }[]>; error?: { message: string }; lastNodeExecuted?: string };
+				executionData?: { nodeExecutionStack?: { node: { name: string }; data?: { main: ({ json: Record<string, unknown> }[] | null)[] } }[] };
 			};
 			const keys = (node: string) =>
 				(run.resultData.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => (item.json.job_id ? `job:${String(item.json.job_id)}` : `signal:${String(item.json.signal_id)}`)));
@@ -165,8 +166,11 @@ async function startCatchUp() {
 				// What a reader of a failure needs: where and why, not only the status.
 				const { error, lastNodeExecuted } = run.resultData;
 				crashed.push(`${execution.id} ${error ? `${execution.status} at ${lastNodeExecuted ?? '?'}: ${error.message}` : execution.status}`);
-				for (const node of Object.keys(run.resultData.runData)) {
-					for (const key of keys(node)) heldByNotSuccessful.set(key, [...new Set([...(heldByNotSuccessful.get(key) ?? []), `${execution.id} (${execution.status}, ${node})`])]);
+				const hold = (key: string, where: string) => heldByNotSuccessful.set(key, [...new Set([...(heldByNotSuccessful.get(key) ?? []), `${execution.id} (${execution.status}, ${where})`])]);
+				for (const node of Object.keys(run.resultData.runData)) for (const key of keys(node)) hold(key, node);
+				// A crashed execution's items that no node had run on yet: the input waiting for its next node.
+				for (const waiting of run.executionData?.nodeExecutionStack ?? []) {
+					for (const item of waiting.data?.main.flat() ?? []) if (item) hold(item.json.job_id ? `job:${String(item.json.job_id)}` : `signal:${String(item.json.signal_id)}`, `waiting for ${waiting.node.name}`);
 				}
 				continue;
 			}
