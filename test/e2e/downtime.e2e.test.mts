@@ -84,8 +84,8 @@ async function startCatchUp() {
 	const deployment: Deployment = await startDeployment('regular', MOCK_FLAGS, [`webhook/${WEBHOOK_ID}/webhook`], async (n8n: RealN8n) => {
 		await n8n.importWorkflows([catchUpWorkflow()]);
 		await n8n.publish(WORKFLOW);
-		// With its editor: headless, the kill -9 lane lost one to three items in 3 of 24 runs, each time beside an execution
-		// the kill crashed (docs/guarantees.md, "Not covered"); with the editor it has not failed since. Not diagnosed further.
+		// With its editor: headless, the kill -9 lane lost one to three items in 3 of 24 runs, with executions the kill
+		// crashed where recorded (docs/guarantees.md, "Not covered"); with the editor it has not failed since. Not diagnosed further.
 	}, { N8N_DISABLE_UI: 'false' });
 	logPhase('n8n set up (package, workflow) and started', began);
 	const mock = deployment.n8n.mock.appUrl;
