@@ -13,10 +13,10 @@ export const iso = (seconds: unknown) => (typeof seconds === 'number' && Math.ab
  */
 export const textOf = (value: unknown): string => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
 
-/** A sender's value in a message: as text, cut to 100 characters (a body may hold a megabyte where a word is expected). */
-export function shownValue(value: unknown): string {
+/** A sender's value in a message: as text, cut to `max` characters (a body may hold a megabyte where a word is expected). */
+export function shownValue(value: unknown, max = 100): string {
 	const text = textOf(value);
-	return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+	return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** Who a record is about: the company's name (a source's `name`, anything else's `source_name`) and its domain. */

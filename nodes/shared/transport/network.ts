@@ -1,3 +1,5 @@
+import { shownValue } from '../record-parts';
+
 /**
  * What happened to a request that got no answer, from the error code n8n's
  * request helper keeps on the error it throws (its `cause` is the HTTP
@@ -31,7 +33,7 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
 	if (code?.includes('CERT') || code?.startsWith('ERR_TLS')) return `TLS certificate problem (${code})`;
 	if (code) return `network error ${code}`;
 	// No code: the error's own words, so that a cause this list does not know is still named.
-	return message ? `no answer (${message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX)}…` : message})` : 'no answer';
+	return message ? `no answer (${shownValue(message, MESSAGE_MAX)})` : 'no answer';
 }
 
 /** How much of an unknown error's message the description keeps (a message can hold a whole body). */
