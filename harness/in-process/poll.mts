@@ -94,7 +94,7 @@ export class PollTrigger {
 		if (this.options.scheduler === 'default') this.inPlace ??= { [NODE_STATIC_KEY]: JSON.parse(this.committed) as IDataObject };
 		const workflow = new workflowRuntime.Workflow({ id: workflowData.id, nodes: [node], connections: {}, active: true, nodeTypes: packages.nodeTypes, staticData: this.inPlace });
 		const tick: Tick = {};
-		let staged: IDataObject = this.inPlace?.[NODE_STATIC_KEY] as IDataObject;
+		let staged: IDataObject = {};
 		const commit = () => {
 			this.committed = JSON.stringify(staged);
 		};

@@ -38,6 +38,11 @@ export async function startWebhookFront(): Promise<WebhookFront> {
 		const chunks: Buffer[] = [];
 		incoming.on('data', (c: Buffer) => chunks.push(c));
 		incoming.on('end', () => {
+			// Before setTargets, or for a deployment without webhook processes: an answer, not a thrown error, and no attempt.
+			if (targets.length === 0) {
+				answer.writeHead(502).end('the front has no webhook process to route to');
+				return;
+			}
 			const body = Buffer.concat(chunks);
 			let id = '';
 			try {
@@ -49,11 +54,6 @@ export async function startWebhookFront(): Promise<WebhookFront> {
 			const attempt = (attempts.get(key) ?? 0) + 1;
 			attempts.set(key, attempt);
 			const spoil = spoiler(id, attempt);
-			// Before setTargets, or for a deployment without webhook processes: an answer, not a thrown error.
-			if (targets.length === 0) {
-				answer.writeHead(502).end('the front has no webhook process to route to');
-				return;
-			}
 			const target = new URL(targets[processForPath(incoming.url ?? '/', targets.length)]);
 			const forward = request(
 				{ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },

@@ -78,6 +78,9 @@ interface Delivery {
 	outcome: string;
 }
 
+/** An item's key as `expected` holds it: `job:<id>` or `signal:<id>`. */
+const keyOf = (json: Record<string, unknown>) => (json.job_id ? `job:${String(json.job_id)}` : `signal:${String(json.signal_id)}`);
+
 /** One deployment with the catch-up workflow published, and the demo account's new jobs and signals as its mock made them. */
 async function startCatchUp() {
 	const began = Date.now();
@@ -161,7 +164,7 @@ async function startCatchUp() {
 				executionData?: { nodeExecutionStack?: { node: { name: string }; data?: { main: ({ json: Record<string, unknown> }[] | null)[] } }[] };
 			};
 			const keys = (node: string) =>
-				(run.resultData.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => (item.json.job_id ? `job:${String(item.json.job_id)}` : `signal:${String(item.json.signal_id)}`)));
+				(run.resultData.runData[node] ?? []).flatMap((task) => (task.data?.main[0] ?? []).map((item) => keyOf(item.json)));
 			if (execution.status !== 'success') {
 				// What a reader of a failure needs: where and why, not only the status.
 				const { error, lastNodeExecuted } = run.resultData;
@@ -170,7 +173,7 @@ async function startCatchUp() {
 				for (const node of Object.keys(run.resultData.runData)) for (const key of keys(node)) hold(key, node);
 				// A crashed execution's items that no node had run on yet: the input waiting for its next node.
 				for (const waiting of run.executionData?.nodeExecutionStack ?? []) {
-					for (const item of waiting.data?.main.flat() ?? []) if (item) hold(item.json.job_id ? `job:${String(item.json.job_id)}` : `signal:${String(item.json.signal_id)}`, `waiting for ${waiting.node.name}`);
+					for (const item of waiting.data?.main.flat() ?? []) if (item) hold(keyOf(item.json), `waiting for ${waiting.node.name}`);
 				}
 				continue;
 			}
