@@ -98,6 +98,8 @@ describe('an error with no code this list knows', () => {
 	it('is named by its innermost message, cut at 200 characters', () => {
 		const wrapped = { message: 'outer words', cause: { message: 'the socket was handed back to the pool' } };
 		expect(describeNetworkError(wrapped, 30_000)).toBe('no answer (the socket was handed back to the pool)');
+		expect(describeNetworkError(new Error('x'.repeat(200)), 30_000)).toBe(`no answer (${'x'.repeat(200)})`);
+		expect(describeNetworkError(new Error('x'.repeat(201)), 30_000)).toBe(`no answer (${'x'.repeat(200)}…)`);
 		expect(describeNetworkError(new Error('x'.repeat(500)), 30_000)).toBe(`no answer (${'x'.repeat(200)}…)`);
 		expect(describeNetworkError({}, 30_000)).toBe('no answer');
 	});
